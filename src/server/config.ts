@@ -1,0 +1,134 @@
+/**
+ * Configuration from the environment (DESIGN §4), validated at start. Every problem becomes one clear line; the
+ * entry point prints them and exits without a stack trace.
+ */
+import { z } from 'zod';
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  dataDir: string;
+  uploadsDir: string;
+  jwtSecret?: string;
+  jwtRefreshSecret?: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  adminUsername: string;
+  adminPassword?: string;
+  demoData?: boolean;
+  mapTileUrl: string;
+  maxUploadBytes: number;
+  /** Wrong logins allowed per username and per address in `loginWindowSeconds` before 429. */
+  loginMaxAttempts: number;
+  loginWindowSeconds: number;
+  /** Folder of the built admin; absent → the API runs without the panel. */
+  adminDistDir: string;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(problems.join('\n'));
+  }
+}
+
+const UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
+
+/** `90s`, `15m`, `7d`, `2h`, or plain seconds → seconds; undefined when malformed. */
+export function parseDuration(value: string): number | undefined {
+  const match = /^(\d+)\s*([smhd]?)$/.exec(value.trim());
+  if (!match) return undefined;
+  const seconds = Number(match[1]) * UNITS[match[2] || 's'];
+  return seconds > 0 ? seconds : undefined;
+}
+
+const duration = (name: string, fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((v, ctx) => {
+      const s = parseDuration(v);
+      if (s === undefined) ctx.addIssue({ code: 'custom', message: `${name} must be a duration like 90s, 15m or 7d (got "${v}")` });
+      return s ?? 0;
+    });
+
+const flag = (name: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return undefined;
+      if (/^(1|true|yes|on)$/i.test(v)) return true;
+      if (/^(0|false|no|off)$/i.test(v)) return false;
+      ctx.addIssue({ code: 'custom', message: `${name} must be on or off (got "${v}")` });
+      return undefined;
+    });
+
+const envSchema = z.object({
+  PORT: z.coerce
+    .number({ message: 'PORT must be a number' })
+    .int('PORT must be a whole number')
+    .min(0, 'PORT must be between 0 and 65535')
+    .max(65535, 'PORT must be between 0 and 65535')
+    .default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^postgres(ql)?:\/\//.test(v), 'DATABASE_URL must start with postgres:// or postgresql://'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  JWT_SECRET: z.string().min(16, 'JWT_SECRET must be at least 16 characters').optional(),
+  JWT_REFRESH_SECRET: z.string().min(16, 'JWT_REFRESH_SECRET must be at least 16 characters').optional(),
+  ACCESS_TOKEN_TTL: duration('ACCESS_TOKEN_TTL', '15m'),
+  REFRESH_TOKEN_TTL: duration('REFRESH_TOKEN_TTL', '7d'),
+  ADMIN_USERNAME: z.string().min(1, 'ADMIN_USERNAME must not be empty').max(64).default('admin'),
+  ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
+  DEMO_DATA: flag('DEMO_DATA'),
+  MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAX_UPLOAD_MB: z.coerce.number({ message: 'MAX_UPLOAD_MB must be a number' }).positive('MAX_UPLOAD_MB must be positive').default(5),
+  LOGIN_MAX_ATTEMPTS: z.coerce.number().int().positive().default(10),
+  LOGIN_WINDOW: duration('LOGIN_WINDOW', '15m'),
+  ADMIN_DIST_DIR: z.string().default('./dist/admin'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty variables count as unset, as in most twelve-factor tools.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => (i.path.length && !i.message.includes(String(i.path[0])) ? `${String(i.path[0])}: ${i.message}` : i.message)));
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  if (e.DATABASE_URL && (!e.JWT_SECRET || !e.JWT_REFRESH_SECRET)) {
+    problems.push('JWT_SECRET and JWT_REFRESH_SECRET are required when DATABASE_URL is set (several servers must share them)');
+  }
+  if (e.JWT_SECRET && e.JWT_SECRET === e.JWT_REFRESH_SECRET) {
+    problems.push('JWT_SECRET and JWT_REFRESH_SECRET must differ');
+  }
+  if (problems.length) throw new ConfigError(problems);
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    uploadsDir: path.join(dataDir, 'uploads'),
+    jwtSecret: e.JWT_SECRET,
+    jwtRefreshSecret: e.JWT_REFRESH_SECRET,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
+    refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL,
+    adminUsername: e.ADMIN_USERNAME,
+    adminPassword: e.ADMIN_PASSWORD,
+    demoData: e.DEMO_DATA,
+    mapTileUrl: e.MAP_TILE_URL,
+    maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
+    loginMaxAttempts: e.LOGIN_MAX_ATTEMPTS,
+    loginWindowSeconds: e.LOGIN_WINDOW,
+    adminDistDir: path.resolve(e.ADMIN_DIST_DIR),
+    logLevel: e.LOG_LEVEL,
+  };
+}

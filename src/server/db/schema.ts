@@ -1,0 +1,419 @@
+/**
+ * The whole data model, one `pgTable` per entity of the spec's §3. The same schema and migrations run on PGlite and
+ * PostgreSQL 15. Later work adds routes, not tables.
+ *
+ * Referential choices: a record that other records still use is protected (`restrict`) so the API can answer 409
+ * instead of cascading silently (regions/places with cottages, translations used by names, tariffs with orders).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import {
+  ACTIVE_STATUSES,
+  COTTAGE_STATUSES,
+  NOTIFICATION_TYPES,
+  ORDER_STATUSES,
+  SERVICE_CODES,
+  TRANSLATION_TYPES,
+} from '../../shared/enums';
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const inList = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
+
+/** A translated field points at a translation; the translation cannot be deleted while used. */
+const translationRef = (name: string) =>
+  uuid(name)
+    .notNull()
+    .references(() => translations.id, { onDelete: 'restrict' });
+
+// ---------------------------------------------------------------- languages and translations
+
+export const languages = pgTable('language', {
+  id: id(),
+  code: varchar('code', { length: 2 }).notNull().unique(),
+  title: varchar('title', { length: 64 }).notNull(),
+  image: text('image'),
+  createdAt: createdAt(),
+});
+
+export const translations = pgTable(
+  'translation',
+  {
+    id: id(),
+    code: varchar('code', { length: 128 }).notNull().unique(),
+    type: varchar('type', { length: 16 }).notNull().default('content'),
+    createdAt: createdAt(),
+  },
+  (t) => [check('translation_type_check', inList('type', TRANSLATION_TYPES))],
+);
+
+export const definitions = pgTable(
+  'definition',
+  {
+    id: id(),
+    translationId: uuid('translation_id')
+      .notNull()
+      .references(() => translations.id, { onDelete: 'cascade' }),
+    languageId: uuid('language_id')
+      .notNull()
+      .references(() => languages.id, { onDelete: 'cascade' }),
+    value: text('value').notNull(),
+  },
+  (t) => [
+    uniqueIndex('definition_translation_language_idx').on(t.translationId, t.languageId),
+    index('definition_language_idx').on(t.languageId),
+  ],
+);
+
+// ---------------------------------------------------------------- catalogue
+
+export const regions = pgTable(
+  'region',
+  { id: id(), nameTranslateId: translationRef('name_translate_id'), createdAt: createdAt() },
+  (t) => [index('region_name_idx').on(t.nameTranslateId)],
+);
+
+export const places = pgTable(
+  'place',
+  {
+    id: id(),
+    nameTranslateId: translationRef('name_translate_id'),
+    regionId: uuid('region_id')
+      .notNull()
+      .references(() => regions.id, { onDelete: 'restrict' }),
+    image: text('image'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('place_region_idx').on(t.regionId), index('place_name_idx').on(t.nameTranslateId)],
+);
+
+export const comforts = pgTable(
+  'comfort',
+  { id: id(), nameTranslateId: translationRef('name_translate_id'), image: text('image'), createdAt: createdAt() },
+  (t) => [index('comfort_name_idx').on(t.nameTranslateId)],
+);
+
+export const cottageTypes = pgTable(
+  'cottage_type',
+  {
+    id: id(),
+    nameTranslateId: translationRef('name_translate_id'),
+    image: text('image'),
+    /** Cottages of this type show no price (the spec's mosque type): data, not a hard-coded id. */
+    hidePrice: boolean('hide_price').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('cottage_type_name_idx').on(t.nameTranslateId)],
+);
+
+// ---------------------------------------------------------------- users, roles, permissions, sessions
+
+export const users = pgTable(
+  'user',
+  {
+    id: id(),
+    username: varchar('username', { length: 64 }).unique(),
+    name: varchar('name', { length: 128 }),
+    email: varchar('email', { length: 254 }),
+    phone: varchar('phone', { length: 20 }),
+    image: text('image'),
+    passwordHash: text('password_hash'),
+    balance: doublePrecision('balance').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('user_phone_idx').on(t.phone), index('user_created_idx').on(t.createdAt)],
+);
+
+export const roles = pgTable('role', {
+  id: id(),
+  name: varchar('name', { length: 64 }).notNull().unique(),
+  createdAt: createdAt(),
+});
+
+export const permissionGroups = pgTable('permission_group', {
+  id: id(),
+  name: varchar('name', { length: 64 }).notNull().unique(),
+  label: varchar('label', { length: 128 }).notNull(),
+  position: integer('position').notNull().default(0),
+});
+
+export const permissions = pgTable(
+  'permission',
+  {
+    id: id(),
+    code: varchar('code', { length: 96 }).notNull().unique(),
+    name: varchar('name', { length: 160 }).notNull(),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => permissionGroups.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('permission_group_idx').on(t.groupId)],
+);
+
+export const userRoles = pgTable(
+  'user_role',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_role_role_idx').on(t.roleId)],
+);
+
+export const rolePermissions = pgTable(
+  'role_permission',
+  {
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    permissionId: uuid('permission_id')
+      .notNull()
+      .references(() => permissions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.permissionId] }), index('role_permission_perm_idx').on(t.permissionId)],
+);
+
+/**
+ * One row per login: the refresh-token family. Refresh rotates `refreshTokenId`; presenting an older one is reuse
+ * and revokes the row, which also stops its access tokens (they carry the session id).
+ */
+export const sessions = pgTable(
+  'session',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    refreshTokenId: uuid('refresh_token_id').notNull(),
+    userAgent: text('user_agent'),
+    ip: varchar('ip', { length: 64 }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: varchar('revoked_reason', { length: 32 }),
+  },
+  (t) => [index('session_user_idx').on(t.userId)],
+);
+
+// ---------------------------------------------------------------- cottages
+
+export const cottages = pgTable(
+  'cottage',
+  {
+    id: id(),
+    name: varchar('name', { length: 200 }).notNull(),
+    description: text('description').notNull().default(''),
+    price: doublePrecision('price').notNull(),
+    priceWeekend: doublePrecision('price_weekend').notNull(),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    status: varchar('status', { length: 16 }).notNull().default('active'),
+    cottageStatus: varchar('cottage_status', { length: 16 }).notNull().default('progress'),
+    rating: doublePrecision('rating').notNull().default(0),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    regionId: uuid('region_id')
+      .notNull()
+      .references(() => regions.id, { onDelete: 'restrict' }),
+    placeId: uuid('place_id')
+      .notNull()
+      .references(() => places.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('cottage_status_check', inList('status', ACTIVE_STATUSES)),
+    check('cottage_moderation_check', inList('cottage_status', COTTAGE_STATUSES)),
+    check('cottage_price_check', sql`price >= 0 and price_weekend >= 0`),
+    check('cottage_lat_check', sql`latitude is null or latitude between -90 and 90`),
+    check('cottage_lng_check', sql`longitude is null or longitude between -180 and 180`),
+    index('cottage_moderation_created_idx').on(t.cottageStatus, t.createdAt),
+    index('cottage_status_idx').on(t.status),
+    index('cottage_region_idx').on(t.regionId),
+    index('cottage_place_idx').on(t.placeId),
+    index('cottage_user_idx').on(t.userId),
+    index('cottage_price_idx').on(t.price),
+    index('cottage_created_idx').on(t.createdAt),
+    index('cottage_name_idx').on(t.name),
+  ],
+);
+
+export const cottageImages = pgTable(
+  'cottage_image',
+  {
+    id: id(),
+    cottageId: uuid('cottage_id')
+      .notNull()
+      .references(() => cottages.id, { onDelete: 'cascade' }),
+    image: text('image').notNull(),
+    isMainImage: boolean('is_main_image').notNull().default(false),
+    status: varchar('status', { length: 16 }).notNull().default('active'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('cottage_image_status_check', inList('status', ACTIVE_STATUSES)),
+    index('cottage_image_cottage_idx').on(t.cottageId),
+    // At most one main image per cottage, guaranteed by the database.
+    uniqueIndex('cottage_image_one_main_idx').on(t.cottageId).where(sql`is_main_image`),
+  ],
+);
+
+export const cottageCottageTypes = pgTable(
+  'cottage_cottage_type',
+  {
+    cottageId: uuid('cottage_id')
+      .notNull()
+      .references(() => cottages.id, { onDelete: 'cascade' }),
+    cottageTypeId: uuid('cottage_type_id')
+      .notNull()
+      .references(() => cottageTypes.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.cottageId, t.cottageTypeId] }), index('cct_type_idx').on(t.cottageTypeId)],
+);
+
+export const cottageComforts = pgTable(
+  'cottage_comfort',
+  {
+    cottageId: uuid('cottage_id')
+      .notNull()
+      .references(() => cottages.id, { onDelete: 'cascade' }),
+    comfortId: uuid('comfort_id')
+      .notNull()
+      .references(() => comforts.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.cottageId, t.comfortId] }), index('cc_comfort_idx').on(t.comfortId)],
+);
+
+// ---------------------------------------------------------------- services, tariffs, orders, premium placements
+
+export const services = pgTable(
+  'service',
+  {
+    id: id(),
+    nameTranslateId: translationRef('name_translate_id'),
+    descriptionTranslateId: translationRef('description_translate_id'),
+    serviceCode: varchar('service_code', { length: 16 }).notNull(),
+    images: text('images').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('service_code_check', inList('service_code', SERVICE_CODES)),
+    index('service_name_idx').on(t.nameTranslateId),
+    index('service_description_idx').on(t.descriptionTranslateId),
+  ],
+);
+
+export const tariffs = pgTable(
+  'tariff',
+  {
+    id: id(),
+    typeTranslateId: translationRef('type_translate_id'),
+    descriptionTranslateId: translationRef('description_translate_id'),
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'restrict' }),
+    days: integer('days').notNull(),
+    price: integer('price').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('tariff_days_check', sql`days >= 1`),
+    check('tariff_price_check', sql`price >= 0`),
+    index('tariff_service_idx').on(t.serviceId),
+    index('tariff_type_idx').on(t.typeTranslateId),
+    index('tariff_description_idx').on(t.descriptionTranslateId),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    cottageId: uuid('cottage_id')
+      .notNull()
+      .references(() => cottages.id, { onDelete: 'cascade' }),
+    tariffId: uuid('tariff_id')
+      .notNull()
+      .references(() => tariffs.id, { onDelete: 'restrict' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    status: varchar('status', { length: 16 }).notNull().default('inactive'),
+    orderStatus: varchar('order_status', { length: 16 }).notNull().default('progress'),
+    expireAt: timestamp('expire_at', { withTimezone: true }),
+    /** Set when "Active Pre" turned this order into a placement; makes the activation idempotent. */
+    premiumActivatedAt: timestamp('premium_activated_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('order_status_check', inList('status', ACTIVE_STATUSES)),
+    check('order_order_status_check', inList('order_status', ORDER_STATUSES)),
+    index('order_cottage_idx').on(t.cottageId),
+    index('order_tariff_idx').on(t.tariffId),
+    index('order_user_idx').on(t.userId),
+    index('order_statuses_idx').on(t.orderStatus, t.status),
+    index('order_created_idx').on(t.createdAt),
+  ],
+);
+
+export const premiumPlacements = pgTable(
+  'premium_placement',
+  {
+    id: id(),
+    cottageId: uuid('cottage_id')
+      .notNull()
+      .references(() => cottages.id, { onDelete: 'cascade' }),
+    serviceCode: varchar('service_code', { length: 16 }).notNull(),
+    priority: integer('priority').notNull().default(1),
+    tariffId: uuid('tariff_id').references(() => tariffs.id, { onDelete: 'set null' }),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expireAt: timestamp('expire_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('premium_service_code_check', inList('service_code', SERVICE_CODES)),
+    check('premium_priority_check', sql`priority >= 1`),
+    index('premium_cottage_idx').on(t.cottageId),
+    index('premium_active_idx').on(t.serviceCode, t.expireAt),
+    // One placement per order: a second "Active Pre" cannot stack another.
+    uniqueIndex('premium_order_idx').on(t.orderId),
+  ],
+);
+
+// ---------------------------------------------------------------- notifications
+
+export const notifications = pgTable(
+  'notification',
+  {
+    id: id(),
+    message: text('message').notNull(),
+    type: varchar('type', { length: 16 }).notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('notification_type_check', inList('type', NOTIFICATION_TYPES)),
+    check('notification_target_check', sql`(type = 'personal') = (user_id is not null)`),
+    index('notification_type_created_idx').on(t.type, t.createdAt),
+    index('notification_user_idx').on(t.userId),
+  ],
+);
