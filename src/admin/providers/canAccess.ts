@@ -1,0 +1,28 @@
+/**
+ * Whether the holder of `permissions` may do `action` on the admin resource `resource` (react-admin's names, the
+ * registry's routes). Pure, so it is tested without a browser; the server checks the same codes on every call.
+ */
+import { can } from '../../shared/permissions';
+import { resourceByRoute } from '../../shared/resources';
+
+/** Admin pages that are not registry resources, and the permission each needs. */
+const PAGES: Record<string, { resource: string; action: string } | null> = {
+  home: null,
+  profile: null,
+  dashboard: null,
+  'progress-cottages': { resource: 'cottage', action: 'list' },
+  stats: { resource: 'stats', action: 'view' },
+};
+
+/** react-admin actions that are another action under a different name. */
+const ALIASES: Record<string, string> = { export: 'list', clone: 'create', read: 'show' };
+
+export function canAccessWith(permissions: readonly string[], resource: string, action: string): boolean {
+  if (resource in PAGES) {
+    const page = PAGES[resource];
+    return page === null || can(permissions, page.resource, page.action);
+  }
+  const def = resourceByRoute(resource);
+  if (!def) return false;
+  return can(permissions, def.key, ALIASES[action] ?? action);
+}

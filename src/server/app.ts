@@ -1,0 +1,81 @@
+/**
+ * The application as a Fastify instance, without listening: what `main.ts` starts and what the tests `inject()` into.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { TokenService } from './auth/tokens';
+import errors from './plugins/errors';
+import database from './plugins/database';
+import language from './plugins/language';
+import auth from './plugins/auth';
+import uploads, { diskStorage, type FileStorage } from './plugins/uploads';
+import openapi from './plugins/openapi';
+import staticFiles from './plugins/static';
+import { LoginThrottle } from './auth/throttle';
+import routes from './routes';
+
+export const API_PREFIX = '/api/v1';
+
+export interface AppDeps {
+  database: Database;
+  /** Close the database when the app closes (main: yes; tests sharing one database: no). */
+  closeDatabase?: boolean;
+  storage?: FileStorage;
+  logger?: boolean | object;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    loginThrottle: LoginThrottle;
+  }
+}
+
+export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  if (!config.jwtSecret || !config.jwtRefreshSecret) throw new Error('buildApp needs both JWT secrets resolved');
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('loginThrottle', new LoginThrottle(config.loginMaxAttempts, config.loginWindowSeconds));
+
+  await app.register(errors);
+  await app.register(helmet, {
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'", 'https:'],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'", 'https:'],
+        fontSrc: ["'self'", 'data:', 'https:'],
+      },
+    },
+  });
+  await app.register(cors, {
+    origin: true,
+    methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
+    exposedHeaders: ['Content-Range', 'X-Total-Count'],
+    maxAge: 600,
+  });
+  await app.register(database, { database: deps.database, closeWithApp: deps.closeDatabase ?? true });
+  await app.register(language);
+  await app.register(auth, {
+    tokens: new TokenService(config.jwtSecret, config.jwtRefreshSecret, config.accessTokenTtlSeconds, config.refreshTokenTtlSeconds),
+  });
+  await app.register(uploads, { storage: deps.storage ?? diskStorage(config.dataDir), maxUploadBytes: config.maxUploadBytes });
+  await app.register(openapi);
+  await app.register(routes, { prefix: API_PREFIX });
+  await app.register(staticFiles, { uploadsDir: config.uploadsDir, adminDistDir: config.adminDistDir });
+  return app;
+}

@@ -1,0 +1,70 @@
+/** Session rows: one per login, rotated on refresh, revoked on logout, reuse, password change or user deletion. */
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { permissions, rolePermissions, sessions, userRoles } from '../db/schema';
+import type { TokenService } from './tokens';
+
+export async function issueTokens(tokens: TokenService, userId: string, sessionId: string, refreshTokenId: string) {
+  const [accessToken, refreshToken] = await Promise.all([
+    tokens.signAccess({ sub: userId, sid: sessionId }),
+    tokens.signRefresh({ sub: userId, sid: sessionId, rid: refreshTokenId }),
+  ]);
+  return { accessToken, refreshToken };
+}
+
+export async function createSession(
+  db: DbOrTx,
+  tokens: TokenService,
+  userId: string,
+  meta: { userAgent?: string; ip?: string },
+) {
+  const refreshTokenId = randomUUID();
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      userId,
+      refreshTokenId,
+      userAgent: meta.userAgent?.slice(0, 512),
+      ip: meta.ip?.slice(0, 64),
+      expiresAt: new Date(Date.now() + tokens.refreshTtlSeconds * 1000),
+    })
+    .returning({ id: sessions.id });
+  return issueTokens(tokens, userId, row.id, refreshTokenId);
+}
+
+export function revokeSession(db: DbOrTx, sessionId: string, reason: string) {
+  return db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Ends every session of a user, optionally keeping one (the caller's own). */
+export function revokeUserSessions(db: DbOrTx, userId: string, reason: string, keepSessionId?: string) {
+  const keep = keepSessionId ? ne(sessions.id, keepSessionId) : undefined;
+  return db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keep));
+}
+
+export async function permissionCodesOf(db: DbOrTx, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ code: permissions.code })
+    .from(userRoles)
+    .innerJoin(rolePermissions, eq(rolePermissions.roleId, userRoles.roleId))
+    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+    .where(eq(userRoles.userId, userId));
+  return rows.map((r) => r.code);
+}
+
+export function sessionIsLive(row: { revokedAt: Date | null; expiresAt: Date }) {
+  return !row.revokedAt && row.expiresAt.getTime() > Date.now();
+}
+
+export const touchSession = (db: DbOrTx, sessionId: string) =>
+  db
+    .update(sessions)
+    .set({ lastUsedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), sql`${sessions.lastUsedAt} < now() - interval '60 seconds'`));

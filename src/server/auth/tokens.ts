@@ -1,0 +1,78 @@
+/** HS256 access and refresh tokens. Access tokens name the session; refresh tokens name the session and its rotation. */
+import { SignJWT, jwtVerify, errors } from 'jose';
+
+export interface AccessClaims {
+  sub: string;
+  sid: string;
+}
+export interface RefreshClaims {
+  sub: string;
+  sid: string;
+  rid: string;
+}
+
+export type VerifyResult<T> = { ok: true; claims: T } | { ok: false; reason: 'expired' | 'invalid' };
+
+export class TokenService {
+  private readonly accessKey: Uint8Array;
+  private readonly refreshKey: Uint8Array;
+
+  constructor(
+    accessSecret: string,
+    refreshSecret: string,
+    private readonly accessTtl: number,
+    private readonly refreshTtl: number,
+  ) {
+    this.accessKey = new TextEncoder().encode(accessSecret);
+    this.refreshKey = new TextEncoder().encode(refreshSecret);
+  }
+
+  get refreshTtlSeconds() {
+    return this.refreshTtl;
+  }
+
+  signAccess(c: AccessClaims): Promise<string> {
+    return new SignJWT({ sid: c.sid, typ: 'access' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(c.sub)
+      .setIssuedAt()
+      .setExpirationTime(`${this.accessTtl}s`)
+      .sign(this.accessKey);
+  }
+
+  signRefresh(c: RefreshClaims): Promise<string> {
+    return new SignJWT({ sid: c.sid, rid: c.rid, typ: 'refresh' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(c.sub)
+      .setIssuedAt()
+      .setExpirationTime(`${this.refreshTtl}s`)
+      .sign(this.refreshKey);
+  }
+
+  verifyAccess(token: string): Promise<VerifyResult<AccessClaims>> {
+    return verify(token, this.accessKey, 'access', (p) =>
+      typeof p.sid === 'string' ? { sub: p.sub!, sid: p.sid } : undefined,
+    );
+  }
+
+  verifyRefresh(token: string): Promise<VerifyResult<RefreshClaims>> {
+    return verify(token, this.refreshKey, 'refresh', (p) =>
+      typeof p.sid === 'string' && typeof p.rid === 'string' ? { sub: p.sub!, sid: p.sid, rid: p.rid } : undefined,
+    );
+  }
+}
+
+async function verify<T>(
+  token: string,
+  key: Uint8Array,
+  typ: string,
+  pick: (payload: Record<string, unknown> & { sub?: string }) => T | undefined,
+): Promise<VerifyResult<T>> {
+  try {
+    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+    const claims = payload.typ === typ && payload.sub ? pick(payload) : undefined;
+    return claims ? { ok: true, claims } : { ok: false, reason: 'invalid' };
+  } catch (err) {
+    return { ok: false, reason: err instanceof errors.JWTExpired ? 'expired' : 'invalid' };
+  }
+}

@@ -1,0 +1,22 @@
+/** Errors the routes throw on purpose; the error plugin turns them into `{statusCode, error, message, fields?}`. */
+import { STATUS_CODES } from 'node:http';
+
+export class HttpError extends Error {
+  constructor(
+    public readonly statusCode: number,
+    message: string,
+    public readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, fields?: Record<string, string>) => new HttpError(400, message, fields);
+export const notFound = (what: string) => new HttpError(404, `${what} not found`);
+export const conflict = (message: string) => new HttpError(409, message);
+export const forbidden = (message = 'You have no permission to do that') => new HttpError(403, message);
+
+export function errorBody(statusCode: number, message: string, fields?: Record<string, string>) {
+  const status = statusCode === 455 ? 'Session Ended' : (STATUS_CODES[statusCode] ?? 'Error');
+  return fields ? { statusCode, error: status, message, fields } : { statusCode, error: status, message };
+}

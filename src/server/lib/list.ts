@@ -1,0 +1,157 @@
+/**
+ * react-admin's simple-rest list parameters on every list endpoint (DESIGN §5): `range=[0,24]`, `sort=["f","ASC"]`,
+ * `filter={...}` with `q` and `id: [..]`. A page of ids and the total come from one query (`count(*) over()`); the
+ * route then loads the full records of that page. Without `range` the whole (filtered, sorted) list is returned.
+ */
+import { and, asc, desc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { DbOrTx } from '../db/client';
+import { badRequest } from '../errors';
+
+export interface ListParams {
+  range?: { offset: number; limit: number };
+  sort?: { field: string; order: 'asc' | 'desc' };
+  filter: Record<string, unknown>;
+}
+
+/** The query-string schema every list route declares (for validation and the OpenAPI document). */
+export const listQuerySchema = z
+  .object({
+    range: z.string().optional().describe('JSON [start, end], inclusive, e.g. [0,24]'),
+    sort: z.string().optional().describe('JSON [field, "ASC"|"DESC"]'),
+    filter: z.string().optional().describe('JSON object; `q` searches, `id` takes a list'),
+  })
+  .loose();
+
+function parseJson(name: string, raw: unknown): unknown {
+  if (raw === undefined || raw === '') return undefined;
+  try {
+    return JSON.parse(String(raw));
+  } catch {
+    throw badRequest(`${name} must be JSON`, { [name]: 'Not valid JSON' });
+  }
+}
+
+const MAX_PAGE = 1000;
+
+export function parseListParams(query: Record<string, unknown>): ListParams {
+  const params: ListParams = { filter: {} };
+  const range = parseJson('range', query.range);
+  if (range !== undefined) {
+    if (!Array.isArray(range) || range.length !== 2 || !range.every((n) => Number.isInteger(n) && n >= 0) || range[1] < range[0]) {
+      throw badRequest('range must be [start, end] with whole numbers, start ≤ end', { range: 'Invalid range' });
+    }
+    const limit = range[1] - range[0] + 1;
+    if (limit > MAX_PAGE) throw badRequest(`A page holds at most ${MAX_PAGE} records`, { range: 'Page too large' });
+    params.range = { offset: range[0], limit };
+  }
+  const sort = parseJson('sort', query.sort);
+  if (sort !== undefined) {
+    if (!Array.isArray(sort) || typeof sort[0] !== 'string' || !/^(asc|desc)$/i.test(String(sort[1] ?? 'ASC'))) {
+      throw badRequest('sort must be ["field", "ASC" or "DESC"]', { sort: 'Invalid sort' });
+    }
+    params.sort = { field: sort[0], order: String(sort[1] ?? 'ASC').toLowerCase() as 'asc' | 'desc' };
+  }
+  const filter = parseJson('filter', query.filter);
+  if (filter !== undefined) {
+    if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) {
+      throw badRequest('filter must be a JSON object', { filter: 'Invalid filter' });
+    }
+    params.filter = filter as Record<string, unknown>;
+  }
+  return params;
+}
+
+export interface ListSpec {
+  table: PgTable;
+  id: PgColumn;
+  /** API field name → column or SQL expression, filterable by equality (or a list) and sortable. */
+  fields: Record<string, AnyColumn | SQL>;
+  /** Expressions `q` searches (case-insensitive, substring). */
+  search?: (AnyColumn | SQL)[];
+  /** Filters that are not plain equality, e.g. `price_gte`; return undefined to ignore an empty value. */
+  filters?: Record<string, (value: unknown) => SQL | undefined>;
+  /** Always applied (e.g. a resource view restricted to one status). */
+  where?: SQL;
+  defaultSort: { field: string; order: 'asc' | 'desc' };
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function isScalar(v: unknown): v is string | number | boolean {
+  return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+}
+
+export function buildWhere(spec: ListSpec, filter: Record<string, unknown>): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [spec.where];
+  for (const [key, value] of Object.entries(filter)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (key === 'q') {
+      const text = String(value).trim();
+      if (text && spec.search?.length) {
+        conditions.push(or(...spec.search.map((expr) => ilike(expr as AnyColumn, `%${escapeLike(text)}%`))));
+      }
+      continue;
+    }
+    const custom = spec.filters?.[key];
+    if (custom) {
+      conditions.push(custom(value));
+      continue;
+    }
+    const column = key === 'id' ? spec.id : spec.fields[key];
+    if (!column) throw badRequest(`Unknown filter "${key}"`, { [key]: 'Unknown filter' });
+    if (Array.isArray(value)) {
+      if (!value.every(isScalar)) throw badRequest(`Filter "${key}" takes a list of values`, { [key]: 'Invalid value' });
+      conditions.push(value.length ? inArray(column as AnyColumn, value) : sql`false`);
+    } else if (isScalar(value)) {
+      conditions.push(eq(column as AnyColumn, value));
+    } else {
+      throw badRequest(`Filter "${key}" takes a value or a list`, { [key]: 'Invalid value' });
+    }
+  }
+  const present = conditions.filter((c): c is SQL => c !== undefined);
+  return present.length ? and(...present) : undefined;
+}
+
+function buildOrder(spec: ListSpec, sort: ListParams['sort']): SQL[] {
+  const { field, order } = sort ?? spec.defaultSort;
+  const column = field === 'id' ? spec.id : spec.fields[field];
+  if (!column) throw badRequest(`Cannot sort by "${field}"`, { sort: `Unknown field ${field}` });
+  const direction = order === 'desc' ? desc : asc;
+  return [direction(column as AnyColumn), asc(spec.id)];
+}
+
+/** One page of ids in order, and the total of the filtered list. */
+export async function pageIds(db: DbOrTx, spec: ListSpec, params: ListParams): Promise<{ ids: string[]; total: number }> {
+  const where = buildWhere(spec, params.filter);
+  let query = db
+    .select({ id: spec.id, total: sql<string>`count(*) over()` })
+    .from(spec.table)
+    .where(where)
+    .orderBy(...buildOrder(spec, params.sort))
+    .$dynamic();
+  if (params.range) query = query.limit(params.range.limit).offset(params.range.offset);
+  const rows = await query;
+  let total = rows.length ? Number(rows[0].total) : 0;
+  if (!rows.length && params.range && params.range.offset > 0) {
+    const [count] = await db.select({ n: sql<string>`count(*)` }).from(spec.table).where(where);
+    total = Number(count.n);
+  }
+  return { ids: rows.map((r) => String(r.id)), total };
+}
+
+/** Keeps the page's order when records were loaded with `where id in (...)`. */
+export function inOrder<T extends { id: string }>(ids: string[], records: T[]): T[] {
+  const byId = new Map(records.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is T => r !== undefined);
+}
+
+export function sendList<T>(reply: FastifyReply, resource: string, params: ListParams, total: number, records: T[]) {
+  const start = params.range?.offset ?? 0;
+  const end = records.length ? start + records.length - 1 : start;
+  reply.header('Content-Range', `${resource} ${start}-${end}/${total}`);
+  reply.header('X-Total-Count', String(total));
+  return records;
+}

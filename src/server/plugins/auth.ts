@@ -1,0 +1,72 @@
+/**
+ * Authentication and authorisation for every route. Status rules (DESIGN §5): no or invalid token → 401, expired
+ * access token → 406, session ended (logout, refresh-token reuse, user deleted) → 455, missing permission → 403.
+ */
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { sessions } from '../db/schema';
+import { HttpError } from '../errors';
+import { TokenService } from '../auth/tokens';
+import { permissionCodesOf, sessionIsLive, touchSession } from '../auth/sessions';
+
+export interface AuthUser {
+  id: string;
+  sessionId: string;
+  permissions: Set<string>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tokens: TokenService;
+    /** preHandler: a logged-in user holding every one of `codes` (none → any logged-in user). */
+    requirePermission(...codes: string[]): preHandlerAsyncHookHandler;
+  }
+  interface FastifyRequest {
+    user?: AuthUser;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return match?.[1];
+}
+
+/** The caller, or an HttpError saying why not. */
+export async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<AuthUser> {
+  if (request.user) return request.user;
+  const token = bearerToken(request);
+  if (!token) throw new HttpError(401, 'Please log in: the access token is missing');
+  const verified = await app.tokens.verifyAccess(token);
+  if (!verified.ok) {
+    if (verified.reason === 'expired') throw new HttpError(406, 'The access token has expired; refresh it');
+    throw new HttpError(401, 'The access token is not valid');
+  }
+  const { sub, sid } = verified.claims;
+  const [session] = await app.db
+    .select({ userId: sessions.userId, revokedAt: sessions.revokedAt, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(eq(sessions.id, sid));
+  if (!session || session.userId !== sub || !sessionIsLive(session)) {
+    throw new HttpError(455, 'The session has ended; please log in again');
+  }
+  const [codes] = await Promise.all([permissionCodesOf(app.db, sub), touchSession(app.db, sid)]);
+  request.user = { id: sub, sessionId: sid, permissions: new Set(codes) };
+  return request.user;
+}
+
+async function authPlugin(app: FastifyInstance, opts: { tokens: TokenService }) {
+  app.decorate('tokens', opts.tokens);
+  app.decorateRequest('user', undefined);
+  app.decorate('requirePermission', (...codes: string[]) => {
+    const handler: preHandlerAsyncHookHandler = async (request) => {
+      const user = await authenticate(app, request);
+      const missing = codes.find((code) => !user.permissions.has(code));
+      if (missing) throw new HttpError(403, `You have no permission to do that (${missing})`);
+    };
+    return handler;
+  });
+}
+
+export default fp(authPlugin, { name: 'auth', dependencies: ['database'] });

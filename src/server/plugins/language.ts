@@ -1,0 +1,37 @@
+/**
+ * The request's language from `accept-language`, parsed leniently: `ru`, `ru-RU,ru;q=0.9`, absent → uz. An unknown
+ * language is never an error: translated reads fall back to the default and then to any definition.
+ */
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { DEFAULT_LANGUAGE } from '../../shared/enums';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    lang: string;
+  }
+}
+
+export function preferredLanguage(header: string | string[] | undefined): string {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (!value) return DEFAULT_LANGUAGE;
+  const ranked = value
+    .split(',')
+    .map((part, index) => {
+      const [tag, ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+      return { code: tag.trim().slice(0, 2).toLowerCase(), q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((l) => /^[a-z]{2}$/.test(l.code) && l.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  return ranked[0]?.code ?? DEFAULT_LANGUAGE;
+}
+
+async function languagePlugin(app: FastifyInstance) {
+  app.decorateRequest('lang', DEFAULT_LANGUAGE);
+  app.addHook('onRequest', async (request) => {
+    request.lang = preferredLanguage(request.headers['accept-language']);
+  });
+}
+
+export default fp(languagePlugin, { name: 'language' });

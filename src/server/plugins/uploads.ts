@@ -1,0 +1,162 @@
+/**
+ * Image uploads (DESIGN §5): checked by decoding, never by name or declared type; re-encoded with metadata (GPS!)
+ * stripped; stored as `uploads/images/<uuid>.<ext>`. Files written by a request that ends in an error are deleted, and
+ * files a successful request replaced are deleted after it — so the folder holds exactly the files of live records.
+ */
+import fp from 'fastify-plugin';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { HttpError } from '../errors';
+
+export interface FileStorage {
+  /** Stores bytes and answers the public relative path. */
+  save(bytes: Buffer, extension: string): Promise<string>;
+  remove(publicPath: string): Promise<void>;
+}
+
+/** Local-disk storage under the data folder; a shared directory lets several servers share it. */
+export function diskStorage(dataDir: string): FileStorage {
+  const imagesDir = path.join(dataDir, 'uploads', 'images');
+  return {
+    async save(bytes, extension) {
+      await mkdir(imagesDir, { recursive: true });
+      const name = `${randomUUID()}.${extension}`;
+      await writeFile(path.join(imagesDir, name), bytes);
+      return `uploads/images/${name}`;
+    },
+    async remove(publicPath) {
+      const name = path.basename(publicPath);
+      if (!/^uploads\/images\/[\w-]+\.\w+$/.test(publicPath)) return;
+      await rm(path.join(imagesDir, name), { force: true });
+    },
+  };
+}
+
+const OUTPUT: Record<string, 'jpeg' | 'png' | 'webp'> = { jpeg: 'jpeg', png: 'png', webp: 'webp', gif: 'png', avif: 'jpeg', tiff: 'jpeg', heif: 'jpeg' };
+
+/** Decodes, re-encodes and strips metadata; throws 415 for anything that is not an image. */
+export async function normaliseImage(bytes: Buffer): Promise<{ data: Buffer; extension: string }> {
+  let format: string | undefined;
+  try {
+    format = (await sharp(bytes).metadata()).format;
+  } catch {
+    format = undefined;
+  }
+  const output = format ? OUTPUT[format] : undefined;
+  if (!output) throw new HttpError(415, 'The file is not an image (JPEG, PNG, WebP or GIF expected)');
+  try {
+    // rotate() applies the EXIF orientation before the metadata is dropped.
+    const data = await sharp(bytes, { animated: false }).rotate().toFormat(output, { quality: 85 }).toBuffer();
+    return { data, extension: output === 'jpeg' ? 'jpg' : output };
+  } catch {
+    throw new HttpError(415, 'The image could not be read; it may be damaged');
+  }
+}
+
+export interface UploadedFile {
+  field: string;
+  filename: string;
+  bytes: Buffer;
+}
+
+export interface FormData {
+  fields: Record<string, string | string[]>;
+  files: UploadedFile[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    storage: FileStorage;
+  }
+  interface FastifyRequest {
+    /** Reads a multipart form (or a JSON/urlencoded body, as the original accepted) into fields and files. */
+    readForm(allowedFiles: Record<string, number>): Promise<FormData>;
+    /** Validates and stores an image; deleted again if the request fails. */
+    saveImage(file: UploadedFile): Promise<string>;
+    /** Deletes a file once the request has succeeded (a replaced or deleted record's image). */
+    removeFileAfterSuccess(publicPath: string | null | undefined): void;
+  }
+}
+
+interface UploadState {
+  written: string[];
+  replaced: string[];
+}
+const STATE = Symbol('uploads');
+type WithState = FastifyRequest & { [STATE]?: UploadState };
+function stateOf(request: FastifyRequest): UploadState {
+  const r = request as WithState;
+  return (r[STATE] ??= { written: [], replaced: [] });
+}
+
+function addField(fields: FormData['fields'], rawName: string, value: string) {
+  const name = rawName.endsWith('[]') ? rawName.slice(0, -2) : rawName;
+  const existing = fields[name];
+  if (existing === undefined) fields[name] = rawName.endsWith('[]') ? [value] : value;
+  else fields[name] = Array.isArray(existing) ? [...existing, value] : [existing, value];
+}
+
+async function uploadsPlugin(app: FastifyInstance, opts: { storage: FileStorage; maxUploadBytes: number }) {
+  await app.register(multipart, {
+    limits: { fileSize: opts.maxUploadBytes, files: 30, fields: 200, fieldSize: 1024 * 1024 },
+    throwFileSizeLimit: true,
+  });
+  app.decorate('storage', opts.storage);
+
+  app.decorateRequest('readForm', async function (this: FastifyRequest, allowedFiles: Record<string, number>) {
+    const form: FormData = { fields: {}, files: [] };
+    if (!this.isMultipart()) {
+      const body = (this.body ?? {}) as Record<string, unknown>;
+      for (const [k, v] of Object.entries(body)) {
+        if (Array.isArray(v)) v.forEach((item) => addField(form.fields, `${k}[]`, String(item)));
+        else if (v !== undefined && v !== null) addField(form.fields, k, typeof v === 'object' ? JSON.stringify(v) : String(v));
+      }
+      return form;
+    }
+    for await (const part of this.parts()) {
+      if (part.type === 'file') {
+        const field = part.fieldname.replace(/\[\]$/, '');
+        const max = allowedFiles[field];
+        const count = form.files.filter((f) => f.field === field).length;
+        if (max === undefined || count >= max) {
+          await part.toBuffer().catch(() => undefined);
+          throw new HttpError(400, max === undefined ? `Unexpected file field "${field}"` : `At most ${max} file(s) in "${field}"`);
+        }
+        let bytes: Buffer;
+        try {
+          bytes = await part.toBuffer();
+        } catch {
+          throw new HttpError(413, `A file is larger than ${Math.round(opts.maxUploadBytes / 1024 / 1024)} MB`);
+        }
+        if (bytes.length) form.files.push({ field, filename: part.filename, bytes });
+      } else {
+        addField(form.fields, part.fieldname, String(part.value ?? ''));
+      }
+    }
+    return form;
+  });
+
+  app.decorateRequest('saveImage', async function (this: FastifyRequest, file: UploadedFile) {
+    const { data, extension } = await normaliseImage(file.bytes);
+    const publicPath = await opts.storage.save(data, extension);
+    stateOf(this).written.push(publicPath);
+    return publicPath;
+  });
+
+  app.decorateRequest('removeFileAfterSuccess', function (this: FastifyRequest, publicPath: string | null | undefined) {
+    if (publicPath) stateOf(this).replaced.push(publicPath);
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const state = (request as WithState)[STATE];
+    if (!state) return;
+    const doomed = reply.statusCode >= 400 ? state.written : state.replaced;
+    await Promise.all(doomed.map((p) => opts.storage.remove(p).catch((err) => request.log.warn({ err }, 'could not delete file'))));
+  });
+}
+
+export default fp(uploadsPlugin, { name: 'uploads' });

@@ -1,0 +1,89 @@
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { roles, userRoles, users } from '../db/schema';
+import type { ListSpec } from '../lib/list';
+import { SUPER_ADMIN_ROLE } from '../../shared/enums';
+
+/** What the API says about a user: never the password or its hash. */
+export interface UserRecord {
+  id: string;
+  username: string | null;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  image: string | null;
+  balance: number;
+  createdAt: Date;
+  roles: { role: { id: string; name: string } }[];
+}
+
+const publicColumns = {
+  id: users.id,
+  username: users.username,
+  name: users.name,
+  email: users.email,
+  phone: users.phone,
+  image: users.image,
+  balance: users.balance,
+  createdAt: users.createdAt,
+};
+
+const roleIdsOf = sql`(select coalesce(array_agg(ur.role_id::text), '{}') from user_role ur where ur.user_id = ${users.id})`;
+
+export const userListSpec = (): ListSpec => ({
+  table: users,
+  id: users.id,
+  fields: {
+    username: users.username,
+    name: users.name,
+    email: users.email,
+    phone: users.phone,
+    balance: users.balance,
+    createdAt: users.createdAt,
+  },
+  search: [users.username, users.name, users.phone, users.email],
+  filters: {
+    // `roles` filter: users holding a given role id.
+    roles: (value) => sql`${String(value)} = any(${roleIdsOf})`,
+  },
+  defaultSort: { field: 'createdAt', order: 'asc' },
+});
+
+export async function loadUsers(db: DbOrTx, ids: string[]): Promise<UserRecord[]> {
+  if (!ids.length) return [];
+  const [rows, links] = await Promise.all([
+    db.select(publicColumns).from(users).where(inArray(users.id, ids)),
+    db
+      .select({ userId: userRoles.userId, id: roles.id, name: roles.name })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(inArray(userRoles.userId, ids)),
+  ]);
+  return rows.map((u) => ({
+    ...u,
+    roles: links.filter((l) => l.userId === u.id).map(({ id, name }) => ({ role: { id, name } })),
+  }));
+}
+
+/** The value that another user already uses, if any (username or phone). */
+export async function takenBy(db: DbOrTx, values: { username?: string; phone?: string }, exceptId?: string) {
+  const conditions = [
+    values.username ? eq(users.username, values.username) : undefined,
+    values.phone ? eq(users.phone, values.phone) : undefined,
+  ].filter(Boolean);
+  if (!conditions.length) return undefined;
+  const [row] = await db
+    .select({ username: users.username, phone: users.phone })
+    .from(users)
+    .where(and(or(...conditions), exceptId ? ne(users.id, exceptId) : undefined))
+    .limit(1);
+  if (!row) return undefined;
+  return row.username === values.username ? `The username "${values.username}" is taken` : `The phone ${values.phone} belongs to another user`;
+}
+
+export async function superAdminIds(db: DbOrTx): Promise<{ roleId?: string; userIds: string[] }> {
+  const [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, SUPER_ADMIN_ROLE));
+  if (!role) return { userIds: [] };
+  const rows = await db.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.roleId, role.id));
+  return { roleId: role.id, userIds: rows.map((r) => r.userId) };
+}

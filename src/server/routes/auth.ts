@@ -1,0 +1,106 @@
+/** The session protocol (DESIGN §5): login, refresh with rotation and reuse detection, logout. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { and, eq, isNull } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { sessions, users } from '../db/schema';
+import { HttpError } from '../errors';
+import { loginSchema } from '../../shared/schemas/users';
+import { verifyPassword } from '../auth/passwords';
+import { createSession, issueTokens, permissionCodesOf, revokeSession, sessionIsLive } from '../auth/sessions';
+import { authenticate } from '../plugins/auth';
+
+const tokenPair = z.object({ accessToken: z.string(), refreshToken: z.string() });
+
+const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/auth/login/admin',
+    { schema: { tags: ['auth'], security: [], body: loginSchema, response: { 201: tokenPair } } },
+    async (request, reply) => {
+      const { username, password, userAgent } = request.body;
+      const keys = [`user:${username.toLowerCase()}`, `ip:${request.ip}`];
+      const wait = app.loginThrottle.retryAfter(keys);
+      if (wait > 0) {
+        reply.header('Retry-After', String(wait));
+        throw new HttpError(429, `Too many failed logins; try again in ${wait} s`);
+      }
+      const [user] = await app.db
+        .select({ id: users.id, passwordHash: users.passwordHash })
+        .from(users)
+        .where(eq(users.username, username));
+      const valid = await verifyPassword(password, user?.passwordHash);
+      // Only holders of at least one admin permission may enter the panel; the message gives no hint which check failed.
+      const allowed = valid && user && (await permissionCodesOf(app.db, user.id)).length > 0;
+      if (!allowed) {
+        app.loginThrottle.fail(keys);
+        throw new HttpError(401, 'Wrong username or password');
+      }
+      app.loginThrottle.succeed([keys[0]]);
+      const pair = await createSession(app.db, app.tokens, user.id, {
+        userAgent: userAgent ?? request.headers['user-agent'],
+        ip: request.ip,
+      });
+      return reply.status(201).send(pair);
+    },
+  );
+
+  app.post(
+    '/auth/refresh',
+    {
+      schema: {
+        tags: ['auth'],
+        security: [],
+        headers: z.object({ refreshtoken: z.string().optional() }).loose(),
+        body: z.object({ userAgent: z.string().max(512).optional() }).loose().optional(),
+        response: { 201: tokenPair },
+      },
+    },
+    async (request, reply) => {
+      const presented = request.headers.refreshtoken;
+      if (!presented || typeof presented !== 'string') throw new HttpError(401, 'The refreshToken header is missing');
+      const verified = await app.tokens.verifyRefresh(presented);
+      if (!verified.ok) {
+        if (verified.reason === 'expired') throw new HttpError(455, 'The session has expired; please log in again');
+        throw new HttpError(401, 'The refresh token is not valid');
+      }
+      const { sub, sid, rid } = verified.claims;
+      const pair = await app.db.transaction(async (tx) => {
+        const [session] = await tx.select().from(sessions).where(eq(sessions.id, sid)).for('update');
+        if (!session || session.userId !== sub || !sessionIsLive(session)) return undefined;
+        if (session.refreshTokenId !== rid) {
+          // An older refresh token came back: someone holds a copy. End the whole family.
+          await revokeSession(tx, sid, 'refresh-token-reuse');
+          return 'reused' as const;
+        }
+        const next = randomUUID();
+        await tx
+          .update(sessions)
+          .set({
+            refreshTokenId: next,
+            lastUsedAt: new Date(),
+            expiresAt: new Date(Date.now() + app.tokens.refreshTtlSeconds * 1000),
+          })
+          .where(and(eq(sessions.id, sid), isNull(sessions.revokedAt)));
+        return issueTokens(app.tokens, sub, sid, next);
+      });
+      if (pair === 'reused') {
+        request.log.warn({ sessionId: sid }, 'refresh token reused; session revoked');
+        throw new HttpError(455, 'This session was ended for safety; please log in again');
+      }
+      if (!pair) throw new HttpError(455, 'The session has ended; please log in again');
+      return reply.status(201).send(pair);
+    },
+  );
+
+  app.delete(
+    '/auth/logout',
+    { schema: { tags: ['auth'], response: { 200: z.object({ message: z.string() }) } } },
+    async (request) => {
+      const user = await authenticate(app, request);
+      await revokeSession(app.db, user.sessionId, 'logout');
+      return { message: 'Logged out' };
+    },
+  );
+};
+
+export default authRoutes;

@@ -1,0 +1,13 @@
+/** Every API route, registered under /api/v1. One file per resource. */
+import type { FastifyInstance } from 'fastify';
+import auth from './auth';
+import models from './models';
+import roles from './roles';
+import users from './users';
+
+export default async function routes(app: FastifyInstance) {
+  await app.register(auth);
+  await app.register(models);
+  await app.register(roles);
+  await app.register(users);
+}

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { listOf, nonEmpty, uuid } from './common';
+
+/** Login payload; `userAgent` is optional (the original required it, we only record it). */
+export const loginSchema = z.object({
+  username: z.string({ message: 'Username is required' }).min(1, 'Username is required').max(64),
+  password: z.string({ message: 'Password is required' }).min(1, 'Password is required').max(256),
+  userAgent: z.string().max(512).optional(),
+});
+
+export const PASSWORD_MIN = 8;
+const password = z
+  .string({ message: 'Password is required' })
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(256, 'Password is at most 256 characters');
+
+/** Digits only (a leading + is dropped); 9 digits for a local Uzbek number or 12 with 998. */
+const phone = z
+  .string()
+  .trim()
+  .transform((v) => v.replace(/[\s()+-]/g, ''))
+  .pipe(z.string().regex(/^\d{7,15}$/, 'Phone must contain 7 to 15 digits'));
+
+const username = nonEmpty('Username', 64).regex(/^[\w.@-]+$/, 'Username may contain letters, digits, . _ @ and -');
+
+export const userCreateSchema = z.object({
+  username,
+  password,
+  phone: phone.optional(),
+  name: z.string().trim().max(128).optional(),
+  email: z.email('Must be an e-mail address').max(254).optional().or(z.literal('').transform(() => undefined)),
+  roles: listOf(uuid).default([]),
+});
+
+/** Edit: an absent or empty field changes nothing; roles, when sent, replace all of them. */
+export const userEditSchema = z.object({
+  username: username.optional(),
+  password: z.union([z.literal('').transform(() => undefined), password]).optional(),
+  phone: z.union([z.literal('').transform(() => undefined), phone]).optional(),
+  name: z.string().trim().max(128).optional(),
+  email: z.union([z.literal('').transform(() => undefined), z.email('Must be an e-mail address').max(254)]).optional(),
+  roles: listOf(uuid),
+});
+
+export const roleCreateSchema = z.object({
+  name: nonEmpty('Role name', 64),
+  permissions: z.array(uuid, { message: 'permissions must be a list of ids' }).default([]),
+});
+
+/** Edit: name or permissions change only when non-empty (the spec's rule). */
+export const roleEditSchema = z.object({
+  name: z.string().trim().max(64).optional(),
+  permissions: z.array(uuid, { message: 'permissions must be a list of ids' }).optional(),
+});
