@@ -1,6 +1,7 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import { httpClient, SESSION_REVOKED } from './httpClient';
 import { canAccessWith } from './canAccess';
+import { imageUrl } from './imageUrl';
 import { isTokenPair, session } from './session';
 
 /** `GET user/me`, as far as the panel reads it. */
@@ -24,9 +25,6 @@ export function loadMe(): Promise<Me> {
     });
   return meRequest;
 }
-
-export const imageUrl = (path?: string | null): string | undefined =>
-  path ? (/^(https?:|\/)/.test(path) ? path : `/${path}`) : undefined;
 
 export const authProvider: AuthProvider = {
   async login({ username, password }: { username: string; password: string }) {

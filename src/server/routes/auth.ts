@@ -51,7 +51,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         security: [],
         headers: z.object({ refreshtoken: z.string().optional() }).loose(),
-        body: z.object({ userAgent: z.string().max(512).optional() }).loose().optional(),
+        body: z.object({ userAgent: z.string().max(512).optional() }).loose().nullish(),
         response: { 201: tokenPair },
       },
     },

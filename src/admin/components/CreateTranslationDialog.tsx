@@ -1,0 +1,99 @@
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { TRANSLATION_TYPES, type TranslationType } from '../../shared/enums';
+import type { AppDataProvider } from '../providers/dataProvider';
+import type { TranslationChoice } from '../providers/apiExtras';
+
+const FALLBACK_CODES = ['uz', 'ru', 'en'];
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (choice: TranslationChoice) => void;
+}
+
+/** A new translation (code, type, one text per language) created without leaving the form that needs it. */
+export const CreateTranslationDialog = ({ open, onClose, onCreated }: Props) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const { data: languages } = useQuery({ queryKey: ['language', 'codes'], queryFn: () => dataProvider.languages() });
+  const codes = languages && languages.length > 0 ? languages.map((l) => l.code) : FALLBACK_CODES;
+  const [code, setCode] = useState('');
+  const [type, setType] = useState<TranslationType>('content');
+  const [definition, setDefinition] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const [touched, setTouched] = useState(false);
+
+  const complete = code.trim() !== '' && codes.every((c) => (definition[c] ?? '').trim() !== '');
+  const error = (value: string | undefined) => touched && !(value ?? '').trim();
+
+  const save = async () => {
+    setTouched(true);
+    if (!complete || saving) return;
+    setSaving(true);
+    try {
+      const picked = Object.fromEntries(codes.map((c) => [c, definition[c].trim()]));
+      const created = await dataProvider.createTranslation({ code: code.trim(), type, definition: picked });
+      notify('app.translation.created', { type: 'success', messageArgs: { code: created.code } });
+      setCode('');
+      setDefinition({});
+      setTouched(false);
+      onCreated(created);
+    } catch (e) {
+      notify(e instanceof Error ? e.message : 'app.error.generic', { type: 'error' });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="create-translation-title">
+      <DialogTitle id="create-translation-title">{translate('app.translation.create_title')}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <TextField
+            label={translate('app.translation.code')}
+            name="translation-code"
+            value={code}
+            required
+            error={error(code)}
+            onChange={(e) => setCode(e.target.value)}
+          />
+          <TextField
+            select
+            label={translate('app.translation.type')}
+            value={type}
+            onChange={(e) => setType(e.target.value as TranslationType)}
+          >
+            {TRANSLATION_TYPES.map((t) => (
+              <MenuItem key={t} value={t}>
+                {translate(`app.translation.types.${t}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+          {codes.map((c) => (
+            <TextField
+              key={c}
+              label={translate('app.translation.definition', { code: c })}
+              name={`definition-${c}`}
+              value={definition[c] ?? ''}
+              required
+              multiline
+              error={error(definition[c])}
+              onChange={(e) => setDefinition((d) => ({ ...d, [c]: e.target.value }))}
+            />
+          ))}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
+        <Button variant="contained" onClick={save} disabled={saving}>
+          {translate('ra.action.save')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+};

@@ -1,0 +1,40 @@
+import { Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import {
+  AppBar as RaAppBar,
+  Layout as RaLayout,
+  LoadingIndicator,
+  TitlePortal,
+  ToggleThemeButton,
+  useTranslate,
+} from 'react-admin';
+import { LanguageSelect } from './LanguageSelect';
+import { Menu } from './Menu';
+import { UserMenu } from './UserMenu';
+
+const AppBar = () => {
+  const translate = useTranslate();
+  return (
+    <RaAppBar
+      userMenu={<UserMenu />}
+      toolbar={
+        <>
+          <LanguageSelect />
+          <ToggleThemeButton />
+          <LoadingIndicator />
+        </>
+      }
+    >
+      <Typography variant="h6" component="span" sx={{ mr: 2, whiteSpace: 'nowrap' }}>
+        {translate('app.title')}
+      </Typography>
+      <TitlePortal variant="subtitle1" />
+    </RaAppBar>
+  );
+};
+
+export const Layout = ({ children }: { children: ReactNode }) => (
+  <RaLayout appBar={AppBar} menu={Menu}>
+    {children}
+  </RaLayout>
+);

@@ -1,0 +1,77 @@
+import { Box, Button, Card, CardContent, CircularProgress, TextField } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { useAuthProvider, useNotify, useTranslate } from 'react-admin';
+import { session } from '../providers/session';
+import { Logo } from './Logo';
+import { PasswordField } from './PasswordField';
+
+const REDIRECT_DELAY_MS = 1000;
+
+/** `/`: the login form, or straight on to the panel when a token is stored. */
+export const LoginGate = () => (session.hasToken() ? <Navigate to="/dashboart" replace /> : <LoginPage />);
+
+/** Inside the panel react-admin sends unauthenticated visitors to its login route; ours lives at `/`. */
+export const RedirectToLogin = () => <Navigate to="/" replace />;
+
+export const LoginPage = () => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const authProvider = useAuthProvider();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!authProvider || submitting) return;
+    setSubmitting(true);
+    try {
+      await authProvider.login({ username, password });
+      queryClient.clear();
+      notify('app.login.success', { type: 'success' });
+      setTimeout(() => navigate('/dashboart', { replace: true }), REDIRECT_DELAY_MS);
+    } catch (error) {
+      const message = error instanceof Error && error.message ? error.message : 'app.login.failure';
+      notify(message, { type: 'error' });
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
+      <Card sx={{ width: '100%', maxWidth: 450 }} component="form" onSubmit={submit} noValidate>
+        <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, p: 4 }}>
+          <Box sx={{ display: 'flex', justifyContent: 'center' }}>
+            <Logo size="large" />
+          </Box>
+          <TextField
+            label={translate('app.login.username')}
+            placeholder={translate('app.login.username_placeholder')}
+            name="username"
+            autoComplete="username"
+            autoFocus
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+            disabled={submitting}
+          />
+          <PasswordField
+            label={translate('app.login.password')}
+            placeholder={translate('app.login.password_placeholder')}
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            disabled={submitting}
+          />
+          <Button type="submit" variant="contained" size="large" disabled={submitting}>
+            {submitting ? <CircularProgress size={24} color="inherit" /> : translate('app.login.submit')}
+          </Button>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+};

@@ -1,0 +1,14 @@
+import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
+
+// The original panel's sidebar colour, kept so administrators recognise their tool.
+const BRAND = '#2b2a4c';
+
+export const lightTheme: RaThemeOptions = {
+  ...defaultLightTheme,
+  palette: { ...defaultLightTheme.palette, primary: { main: BRAND }, secondary: { main: '#3f51b5' } },
+};
+
+export const darkTheme: RaThemeOptions = {
+  ...defaultDarkTheme,
+  palette: { ...defaultDarkTheme.palette, primary: { main: '#9fa8da' } },
+};

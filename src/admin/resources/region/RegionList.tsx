@@ -1,0 +1,20 @@
+import { DataTable, EditButton, List, SearchInput } from 'react-admin';
+import { DeleteButton } from '../../components/DeleteButton';
+import { ListAside } from '../../components/ListAside';
+import { RowNumber } from '../../components/RowNumber';
+
+const filters = [<SearchInput key="q" source="q" alwaysOn />];
+
+/** Columns: #, name, edit, delete. The empty state reads `resources.region.empty`. */
+export const RegionList = () => (
+  <List filters={filters} sort={{ field: 'name', order: 'ASC' }} aside={<ListAside />}>
+    <DataTable bulkActionButtons={false} rowClick={false}>
+      <DataTable.Col source="id" disableSort render={() => <RowNumber />} />
+      <DataTable.Col source="name" />
+      <DataTable.Col align="right">
+        <EditButton />
+        <DeleteButton />
+      </DataTable.Col>
+    </DataTable>
+  </List>
+);

@@ -1,0 +1,17 @@
+/**
+ * Which database the API tests run on: PGlite by default, PostgreSQL when TEST_ENGINE=postgres (the test runner sets
+ * it when TEST_DATABASE_URL is given). Every run migrates one template; every test file gets its own copy of it.
+ */
+import os from 'node:os';
+import path from 'node:path';
+
+export const ENGINE = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'pglite';
+export const TEMPLATE_DUMP = path.join(os.tmpdir(), `dacha-test-template-${process.env.TEST_RUN_ID ?? 'local'}.tar.gz`);
+export const ADMIN = { username: 'admin', password: 'admin-password-1' };
+
+/** A database name unique to this run, so parallel runs on one PostgreSQL never meet. */
+export function pgDatabaseUrl(base: string, name: string) {
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}

@@ -1,0 +1,63 @@
+/** Migrates and seeds one template database per run (PGlite dump or PostgreSQL template), dropped at the end. */
+import { randomBytes } from 'node:crypto';
+import { writeFile, rm } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openPglite, openPostgres } from '../src/server/db/client';
+import { bootstrap } from '../src/server/db/seed/bootstrap';
+import { ADMIN, ENGINE, pgDatabaseUrl } from './engine';
+
+async function adminQuery(base: string, sql: string) {
+  const client = new pg.Client({ connectionString: base });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const runId = `${process.pid}_${randomBytes(3).toString('hex')}`;
+  process.env.TEST_RUN_ID = runId;
+  project.provide('testRunId', runId);
+  const { TEMPLATE_DUMP } = await import('./engine');
+  if (ENGINE === 'pglite') {
+    const client = await PGlite.create();
+    const database = openPglite(client, 'template');
+    await database.migrate();
+    await bootstrap(database.db, ADMIN);
+    const dump = await client.dumpDataDir('gzip');
+    const file = TEMPLATE_DUMP.replace('local', runId);
+    await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+    await client.close();
+    project.provide('templateDump', file);
+    return async () => rm(file, { force: true });
+  }
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_ENGINE=postgres needs TEST_DATABASE_URL');
+  const template = `dacha_test_${runId}_tpl`;
+  await adminQuery(base, `create database ${template}`);
+  const database = openPostgres(pgDatabaseUrl(base, template));
+  await database.migrate();
+  await bootstrap(database.db, ADMIN);
+  await database.close();
+  project.provide('templateDb', template);
+  return async () => {
+    // Test files drop their own copies; sweep what a crashed file left, then the template.
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    const { rows } = await client.query<{ datname: string }>(`select datname from pg_database where datname like $1`, [`dacha_test_${runId}_%`]);
+    for (const { datname } of rows) await client.query(`drop database if exists ${datname} with (force)`);
+    await client.end();
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    testRunId: string;
+    templateDump: string;
+    templateDb: string;
+  }
+}

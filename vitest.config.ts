@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit, component and API tests. The browser specs in e2e/ run through their own runner (npm run test:e2e).
+export default defineConfig({
+  test: {
+    include: ['src/**/*.spec.{ts,tsx}', 'test/**/*.test.ts'],
+    exclude: ['e2e/**', 'node_modules/**', 'dist/**'],
+    globalSetup: ['test/global-setup.ts'],
+    pool: 'forks',
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
