@@ -58,7 +58,7 @@ export const translations = pgTable(
     type: varchar('type', { length: 16 }).notNull().default('content'),
     createdAt: createdAt(),
   },
-  (t) => [check('translation_type_check', inList('type', TRANSLATION_TYPES))],
+  () => [check('translation_type_check', inList('type', TRANSLATION_TYPES))],
 );
 
 export const definitions = pgTable(
