@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import auth from './auth';
 import models from './models';
 import roles from './roles';
+import stats from './stats';
 import users from './users';
 
 export default async function routes(app: FastifyInstance) {
@@ -10,4 +11,5 @@ export default async function routes(app: FastifyInstance) {
   await app.register(models);
   await app.register(roles);
   await app.register(users);
+  await app.register(stats);
 }
