@@ -151,11 +151,14 @@ async function uploadsPlugin(app: FastifyInstance, opts: { storage: FileStorage;
     if (publicPath) stateOf(this).replaced.push(publicPath);
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  // Before the answer leaves, so a client that sees the answer also sees the folder in its final state.
+  app.addHook('onSend', async (request, reply, payload) => {
     const state = (request as WithState)[STATE];
-    if (!state) return;
+    if (!state) return payload;
     const doomed = reply.statusCode >= 400 ? state.written : state.replaced;
+    (request as WithState)[STATE] = undefined;
     await Promise.all(doomed.map((p) => opts.storage.remove(p).catch((err) => request.log.warn({ err }, 'could not delete file'))));
+    return payload;
   });
 }
 

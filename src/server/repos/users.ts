@@ -28,8 +28,6 @@ const publicColumns = {
   createdAt: users.createdAt,
 };
 
-const roleIdsOf = sql`(select coalesce(array_agg(ur.role_id::text), '{}') from user_role ur where ur.user_id = ${users.id})`;
-
 export const userListSpec = (): ListSpec => ({
   table: users,
   id: users.id,
@@ -44,7 +42,10 @@ export const userListSpec = (): ListSpec => ({
   search: [users.username, users.name, users.phone, users.email],
   filters: {
     // `roles` filter: users holding a given role id.
-    roles: (value) => sql`${String(value)} = any(${roleIdsOf})`,
+    roles: (value) => {
+      const ids = (Array.isArray(value) ? value : [value]).map(String);
+      return sql`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${inArray(sql`${userRoles.roleId}::text`, ids)})`;
+    },
   },
   defaultSort: { field: 'createdAt', order: 'asc' },
 });

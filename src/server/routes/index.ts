@@ -1,6 +1,9 @@
 /** Every API route, registered under /api/v1. One file per resource. */
 import type { FastifyInstance } from 'fastify';
 import auth from './auth';
+import cottages from './cottages';
+import languages from './languages';
+import translations from './translations';
 import models from './models';
 import roles from './roles';
 import stats from './stats';
@@ -11,5 +14,8 @@ export default async function routes(app: FastifyInstance) {
   await app.register(models);
   await app.register(roles);
   await app.register(users);
+  await app.register(languages);
+  await app.register(translations);
   await app.register(stats);
+  await app.register(cottages);
 }

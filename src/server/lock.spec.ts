@@ -1,0 +1,32 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { lockDataDir, LockedError } from './lock';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const d = mkdtempSync(path.join(os.tmpdir(), 'dacha-lock-'));
+  dirs.push(d);
+  return d;
+};
+afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+describe('lockDataDir', () => {
+  it('refuses a folder another live process holds, naming it', () => {
+    const dir = tempDir();
+    // pid 1 is always alive.
+    writeFileSync(path.join(dir, 'server.lock'), '1');
+    expect(() => lockDataDir(dir)).toThrow(LockedError);
+    expect(() => lockDataDir(dir)).toThrow(/pid 1.*already using the data folder/);
+  });
+
+  it('takes over a lock left by a dead process, and releases it', () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, 'server.lock'), '999999999');
+    const release = lockDataDir(dir);
+    expect(existsSync(path.join(dir, 'server.lock'))).toBe(true);
+    release();
+    expect(existsSync(path.join(dir, 'server.lock'))).toBe(false);
+  });
+});

@@ -1,0 +1,268 @@
+/** Cottages as the API shows them: translated region/place/comfort/type names, images, links and live placements. */
+import { and, asc, desc, eq, gt, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import {
+  comforts,
+  cottageComforts,
+  cottageCottageTypes,
+  cottageImages,
+  cottages,
+  cottageTypes,
+  places,
+  premiumPlacements,
+  regions,
+} from '../db/schema';
+import { badRequest } from '../errors';
+import { uuidLike } from '../lib/crud';
+import type { ListSpec } from '../lib/list';
+import { translatedText } from '../lib/translated';
+
+export interface CottageImageRecord {
+  id: string;
+  cottageId: string;
+  image: string;
+  isMainImage: boolean;
+  status: string;
+  createdAt: Date;
+}
+
+export interface PlacementRecord {
+  id: string;
+  cottageId: string;
+  serviceCode: string;
+  priority: number;
+  tariffId: string | null;
+  orderId: string | null;
+  createdAt: Date;
+  expireAt: Date;
+  endedAt: Date | null;
+}
+
+export interface CottageRecord {
+  id: string;
+  name: string;
+  description: string;
+  price: number;
+  priceWeekend: number;
+  mainImage: string | null;
+  images: CottageImageRecord[];
+  comforts: { id: string; name: string; nameTranslateId: string; image: string | null }[];
+  cottageType: { id: string; name: string; nameTranslateId: string; image: string | null; hidePrice: boolean }[];
+  regionId: string;
+  region: { id: string; name: string; nameTranslateId: string };
+  placeId: string;
+  place: { id: string; name: string; nameTranslateId: string; image: string | null; regionId: string };
+  latitude: number | null;
+  longitude: number | null;
+  status: string;
+  cottageStatus: string;
+  rating: number;
+  userId: string | null;
+  /** Placements running now (not expired, not ended). */
+  premiumCottages: PlacementRecord[];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** Ids given as a list, one value, or `a,b` (the original's query form). */
+function idList(key: string, value: unknown): string[] {
+  const raw = Array.isArray(value) ? value : String(value).split(',');
+  const ids = raw.map((v) => String(v).trim()).filter(Boolean);
+  const bad = ids.find((id) => !uuidLike(id));
+  if (bad !== undefined) throw badRequest(`Filter "${key}" takes ids`, { [key]: `Not an id: ${bad}` });
+  return ids;
+}
+
+function numeric(key: string, value: unknown): number {
+  const n = typeof value === 'number' ? value : Number(String(value).trim());
+  if (!Number.isFinite(n) || String(value).trim() === '') throw badRequest(`Filter "${key}" takes a number`, { [key]: 'Must be a number' });
+  return n;
+}
+
+const hasType = (key: string) => (value: unknown): SQL => {
+  const ids = idList(key, value);
+  if (!ids.length) return sql`false`;
+  return sql`exists (select 1 from ${cottageCottageTypes} where ${cottageCottageTypes.cottageId} = ${cottages.id} and ${inArray(cottageCottageTypes.cottageTypeId, ids)})`;
+};
+const hasComfort = (key: string) => (value: unknown): SQL => {
+  const ids = idList(key, value);
+  if (!ids.length) return sql`false`;
+  return sql`exists (select 1 from ${cottageComforts} where ${cottageComforts.cottageId} = ${cottages.id} and ${inArray(cottageComforts.comfortId, ids)})`;
+};
+const atLeast = (column: AnyColumn, key: string) => (value: unknown) => sql`${column} >= ${numeric(key, value)}`;
+const atMost = (column: AnyColumn, key: string) => (value: unknown) => sql`${column} <= ${numeric(key, value)}`;
+
+/**
+ * Filters: equality on the columns below (a list means any of them), `cottageType`/`comfort` (cottages linked to any
+ * of the given ids), ranges `price_gte`/`price_lte` (also `minPrice`/`maxPrice`, and the same for `priceWeekend` and
+ * `rating`), and `q` over name and description.
+ */
+export const cottageListSpec = (lang: string): ListSpec => {
+  const ranges: Record<string, (v: unknown) => SQL> = {};
+  for (const [field, column] of [
+    ['price', cottages.price],
+    ['priceWeekend', cottages.priceWeekend],
+    ['rating', cottages.rating],
+  ] as const) {
+    const cap = field[0].toUpperCase() + field.slice(1);
+    ranges[`${field}_gte`] = ranges[`min${cap}`] = atLeast(column, field);
+    ranges[`${field}_lte`] = ranges[`max${cap}`] = atMost(column, field);
+  }
+  return {
+    table: cottages,
+    id: cottages.id,
+    fields: {
+      name: cottages.name,
+      description: cottages.description,
+      price: cottages.price,
+      priceWeekend: cottages.priceWeekend,
+      rating: cottages.rating,
+      status: cottages.status,
+      cottageStatus: cottages.cottageStatus,
+      regionId: cottages.regionId,
+      placeId: cottages.placeId,
+      userId: cottages.userId,
+      latitude: cottages.latitude,
+      longitude: cottages.longitude,
+      createdAt: cottages.createdAt,
+      updatedAt: cottages.updatedAt,
+      region: sql`(select ${translatedText(regions.nameTranslateId, lang)} from ${regions} where ${regions.id} = ${cottages.regionId})`,
+      place: sql`(select ${translatedText(places.nameTranslateId, lang)} from ${places} where ${places.id} = ${cottages.placeId})`,
+    },
+    search: [cottages.name, cottages.description],
+    filters: {
+      ...ranges,
+      cottageType: hasType('cottageType'),
+      cottageTypes: hasType('cottageTypes'),
+      comfort: hasComfort('comfort'),
+      comforts: hasComfort('comforts'),
+      // The original's test flag does not exist here; accepted and ignored so old clients keep working.
+      isTest: () => undefined,
+    },
+    defaultSort: { field: 'createdAt', order: 'desc' },
+  };
+};
+
+/** The original's query parameters (`?minPrice=…&sortField=price`) folded into the DESIGN §5 ones. */
+export const LEGACY_COTTAGE_QUERY = [
+  'cottageStatus', 'status', 'placeId', 'regionId', 'comforts', 'cottageTypes', 'minPrice', 'maxPrice',
+  'minPriceWeekend', 'maxPriceWeekend', 'minRating', 'maxRating', 'isTest',
+] as const;
+
+const placementColumns = {
+  id: premiumPlacements.id,
+  cottageId: premiumPlacements.cottageId,
+  serviceCode: premiumPlacements.serviceCode,
+  priority: premiumPlacements.priority,
+  tariffId: premiumPlacements.tariffId,
+  orderId: premiumPlacements.orderId,
+  createdAt: premiumPlacements.createdAt,
+  expireAt: premiumPlacements.expireAt,
+  endedAt: premiumPlacements.endedAt,
+};
+export const livePlacement = and(isNull(premiumPlacements.endedAt), gt(premiumPlacements.expireAt, sql`now()`));
+
+export async function loadCottages(db: DbOrTx, ids: string[], lang: string): Promise<CottageRecord[]> {
+  if (!ids.length) return [];
+  const [rows, images, comfortRows, typeRows, placements] = await Promise.all([
+    db
+      .select({
+        id: cottages.id,
+        name: cottages.name,
+        description: cottages.description,
+        price: cottages.price,
+        priceWeekend: cottages.priceWeekend,
+        latitude: cottages.latitude,
+        longitude: cottages.longitude,
+        status: cottages.status,
+        cottageStatus: cottages.cottageStatus,
+        rating: cottages.rating,
+        userId: cottages.userId,
+        regionId: cottages.regionId,
+        placeId: cottages.placeId,
+        createdAt: cottages.createdAt,
+        updatedAt: cottages.updatedAt,
+        regionName: translatedText(regions.nameTranslateId, lang),
+        regionNameId: regions.nameTranslateId,
+        placeName: translatedText(places.nameTranslateId, lang),
+        placeNameId: places.nameTranslateId,
+        placeImage: places.image,
+        placeRegionId: places.regionId,
+      })
+      .from(cottages)
+      .innerJoin(regions, eq(regions.id, cottages.regionId))
+      .innerJoin(places, eq(places.id, cottages.placeId))
+      .where(inArray(cottages.id, ids)),
+    db
+      .select()
+      .from(cottageImages)
+      .where(inArray(cottageImages.cottageId, ids))
+      .orderBy(desc(cottageImages.isMainImage), asc(cottageImages.createdAt), asc(cottageImages.id)),
+    db
+      .select({
+        cottageId: cottageComforts.cottageId,
+        id: comforts.id,
+        name: translatedText(comforts.nameTranslateId, lang),
+        nameTranslateId: comforts.nameTranslateId,
+        image: comforts.image,
+      })
+      .from(cottageComforts)
+      .innerJoin(comforts, eq(comforts.id, cottageComforts.comfortId))
+      .where(inArray(cottageComforts.cottageId, ids))
+      .orderBy(asc(comforts.createdAt), asc(comforts.id)),
+    db
+      .select({
+        cottageId: cottageCottageTypes.cottageId,
+        id: cottageTypes.id,
+        name: translatedText(cottageTypes.nameTranslateId, lang),
+        nameTranslateId: cottageTypes.nameTranslateId,
+        image: cottageTypes.image,
+        hidePrice: cottageTypes.hidePrice,
+      })
+      .from(cottageCottageTypes)
+      .innerJoin(cottageTypes, eq(cottageTypes.id, cottageCottageTypes.cottageTypeId))
+      .where(inArray(cottageCottageTypes.cottageId, ids))
+      .orderBy(asc(cottageCottageTypes.position), asc(cottageTypes.id)),
+    db
+      .select(placementColumns)
+      .from(premiumPlacements)
+      .where(and(inArray(premiumPlacements.cottageId, ids), livePlacement))
+      .orderBy(desc(premiumPlacements.priority), asc(premiumPlacements.expireAt)),
+  ]);
+  const group = <T extends { cottageId: string }>(list: T[]) => {
+    const map = new Map<string, T[]>();
+    for (const item of list) map.set(item.cottageId, [...(map.get(item.cottageId) ?? []), item]);
+    return map;
+  };
+  const imagesBy = group(images);
+  const comfortsBy = group(comfortRows);
+  const typesBy = group(typeRows);
+  const placementsBy = group(placements);
+  return rows.map((r) => {
+    const own = imagesBy.get(r.id) ?? [];
+    return {
+      id: r.id,
+      name: r.name,
+      description: r.description,
+      price: r.price,
+      priceWeekend: r.priceWeekend,
+      mainImage: own.find((i) => i.isMainImage)?.image ?? null,
+      images: own,
+      comforts: (comfortsBy.get(r.id) ?? []).map(({ cottageId: _, ...c }) => c),
+      cottageType: (typesBy.get(r.id) ?? []).map(({ cottageId: _, ...c }) => c),
+      regionId: r.regionId,
+      region: { id: r.regionId, name: r.regionName, nameTranslateId: r.regionNameId },
+      placeId: r.placeId,
+      place: { id: r.placeId, name: r.placeName, nameTranslateId: r.placeNameId, image: r.placeImage, regionId: r.placeRegionId },
+      latitude: r.latitude,
+      longitude: r.longitude,
+      status: r.status,
+      cottageStatus: r.cottageStatus,
+      rating: r.rating,
+      userId: r.userId,
+      premiumCottages: placementsBy.get(r.id) ?? [],
+      createdAt: r.createdAt,
+      updatedAt: r.updatedAt,
+    };
+  });
+}

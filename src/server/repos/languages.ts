@@ -1,0 +1,50 @@
+import { asc, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { languages } from '../db/schema';
+import type { ListSpec } from '../lib/list';
+import { DEFAULT_LANGUAGES } from '../../shared/enums';
+
+export interface LanguageRecord {
+  id: string;
+  code: string;
+  title: string;
+  image: string | null;
+  /** How many definitions are written in this language (the admin asks before deleting those). */
+  definitions: number;
+  createdAt: Date;
+}
+
+/** The languages every install starts with come first, in their canonical order; added ones follow by creation. */
+const canonicalCodes = sql.join(DEFAULT_LANGUAGES.map((l) => sql`${l.code}::text`), sql`, `);
+export const languagePosition = sql<number>`coalesce(array_position(array[${canonicalCodes}], ${languages.code}::text), 1000)`;
+const position = sql<number>`(${languagePosition} * 1.0e12 + extract(epoch from ${languages.createdAt}))`;
+
+const definitionCount = sql<number>`(select count(*)::int from definition d where d.language_id = ${languages.id})`;
+
+export const languageListSpec = (): ListSpec => ({
+  table: languages,
+  id: languages.id,
+  fields: { position, code: languages.code, title: languages.title, createdAt: languages.createdAt, definitions: definitionCount },
+  search: [languages.code, languages.title],
+  defaultSort: { field: 'position', order: 'asc' },
+});
+
+export async function loadLanguages(db: DbOrTx, ids: string[]): Promise<LanguageRecord[]> {
+  if (!ids.length) return [];
+  return db
+    .select({
+      id: languages.id,
+      code: languages.code,
+      title: languages.title,
+      image: languages.image,
+      definitions: definitionCount,
+      createdAt: languages.createdAt,
+    })
+    .from(languages)
+    .where(inArray(languages.id, ids))
+    .orderBy(asc(languagePosition), asc(languages.createdAt));
+}
+
+export async function allLanguageCodes(db: DbOrTx): Promise<{ id: string; code: string }[]> {
+  return db.select({ id: languages.id, code: languages.code }).from(languages).orderBy(asc(languagePosition), asc(languages.createdAt), asc(languages.code));
+}
