@@ -28,7 +28,7 @@ const AppBar = () => {
       <Typography variant="h6" component="span" sx={{ mr: 2, whiteSpace: 'nowrap' }}>
         {translate('app.title')}
       </Typography>
-      <TitlePortal variant="subtitle1" />
+      <TitlePortal variant="subtitle1" sx={{ flex: 1 }} />
     </RaAppBar>
   );
 };
