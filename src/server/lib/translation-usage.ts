@@ -3,7 +3,7 @@
  * `translate/unused`, the "one use per translation" rule and the delete check are all computed from this list, so
  * there is no flag that can drift.
  */
-import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { eq, getTableName, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
 import { comforts, cottageTypes, places, regions, services, tariffs, translations } from '../db/schema';
@@ -35,13 +35,21 @@ export const TRANSLATED_FIELDS: TranslatedField[] = [
   { owner: 'tariff', label: 'tariff', table: tariffs, id: tariffs.id, field: 'description', column: tariffs.descriptionTranslateId, title: tariffs.typeTranslateId },
 ];
 
+/**
+ * A column as `"table"."column"`: drizzle prints bare names in single-table select lists, which become ambiguous (or
+ * wrong) inside correlated subqueries such as `translatedText`.
+ */
+export function qualified(column: PgColumn): SQL {
+  return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+}
+
 /** SQL: true while any record references the translation id (a column or expression of the outer query). */
-export function translationInUse(translationId: PgColumn | SQL = translations.id): SQL {
+export function translationInUse(translationId: PgColumn | SQL = qualified(translations.id)): SQL {
   return or(...TRANSLATED_FIELDS.map((f) => sql`exists (select 1 from ${f.table} where ${f.column} = ${translationId})`))!;
 }
 
 /** SQL: the computed status, `active` while used. */
-export function translationStatus(translationId: PgColumn | SQL = translations.id): SQL<'active' | 'inactive'> {
+export function translationStatus(translationId: PgColumn | SQL = qualified(translations.id)): SQL<'active' | 'inactive'> {
   return sql<'active' | 'inactive'>`(case when ${translationInUse(translationId)} then 'active' else 'inactive' end)`;
 }
 
@@ -61,7 +69,7 @@ export async function translationUses(db: DbOrTx, ids: string[], lang: string): 
   const perField = await Promise.all(
     TRANSLATED_FIELDS.map(async (f) => {
       const rows = await db
-        .select({ translationId: f.column, recordId: f.id, title: translatedText(f.title, lang) })
+        .select({ translationId: f.column, recordId: f.id, title: translatedText(qualified(f.title), lang) })
         .from(f.table)
         .where(inArray(f.column, ids));
       return rows.map((r) => ({

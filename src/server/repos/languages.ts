@@ -3,6 +3,7 @@ import type { DbOrTx } from '../db/client';
 import { languages } from '../db/schema';
 import type { ListSpec } from '../lib/list';
 import { DEFAULT_LANGUAGES } from '../../shared/enums';
+import { qualified } from '../lib/translation-usage';
 
 export interface LanguageRecord {
   id: string;
@@ -19,7 +20,7 @@ const canonicalCodes = sql.join(DEFAULT_LANGUAGES.map((l) => sql`${l.code}::text
 export const languagePosition = sql<number>`coalesce(array_position(array[${canonicalCodes}], ${languages.code}::text), 1000)`;
 const position = sql<number>`(${languagePosition} * 1.0e12 + extract(epoch from ${languages.createdAt}))`;
 
-const definitionCount = sql<number>`(select count(*)::int from definition d where d.language_id = ${languages.id})`;
+const definitionCount = sql<number>`(select count(*)::int from definition d where d.language_id = ${qualified(languages.id)})`;
 
 export const languageListSpec = (): ListSpec => ({
   table: languages,

@@ -4,7 +4,7 @@ import { definitions, languages, translations } from '../db/schema';
 import type { ListSpec } from '../lib/list';
 import { languagePosition } from './languages';
 import { translatedText } from '../lib/translated';
-import { translationInUse, translationStatus, translationUses } from '../lib/translation-usage';
+import { qualified, translationInUse, translationStatus, translationUses } from '../lib/translation-usage';
 
 export interface TranslationRecord {
   id: string;
@@ -20,7 +20,7 @@ export interface TranslationRecord {
   createdAt: Date;
 }
 
-const allDefinitions = sql<string>`coalesce((select string_agg(d.value, ' ') from definition d where d.translation_id = ${translations.id}), '')`;
+const allDefinitions = sql<string>`coalesce((select string_agg(d.value, ' ') from definition d where d.translation_id = ${qualified(translations.id)}), '')`;
 
 export const translationListSpec =
   (opts: { unusedOnly?: boolean } = {}) =>
@@ -31,7 +31,7 @@ export const translationListSpec =
       code: translations.code,
       type: translations.type,
       status: translationStatus(),
-      value: translatedText(translations.id, lang),
+      value: translatedText(qualified(translations.id), lang),
       createdAt: translations.createdAt,
     },
     search: [translations.code, allDefinitions],
@@ -48,7 +48,7 @@ export async function loadTranslations(db: DbOrTx, ids: string[], lang: string):
         code: translations.code,
         type: translations.type,
         status: translationStatus(),
-        value: translatedText(translations.id, lang),
+        value: translatedText(qualified(translations.id), lang),
         createdAt: translations.createdAt,
       })
       .from(translations)

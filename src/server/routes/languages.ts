@@ -42,7 +42,7 @@ const languageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `/${def.api.create}`,
     {
-      preHandler: app.requirePermission(perm('language', 'create')),
+      onRequest: app.requirePermission(perm('language', 'create')),
       schema: { tags, description: 'JSON or multipart: code, title, image (optional file)', response: { 201: languageRecord } },
     },
     async (request, reply) => {
@@ -58,7 +58,7 @@ const languageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     `/${def.api.update}`,
     {
-      preHandler: app.requirePermission(perm('language', 'edit')),
+      onRequest: app.requirePermission(perm('language', 'edit')),
       schema: { tags, params: idParams, description: 'JSON or multipart: title (and code); an empty field changes nothing; an image file replaces the image', response: { 200: languageRecord } },
     },
     async (request) => {
@@ -77,7 +77,7 @@ const languageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     `/${def.api.image}`,
     {
-      preHandler: app.requirePermission(perm('language', 'edit')),
+      onRequest: app.requirePermission(perm('language', 'edit')),
       schema: { tags, params: idParams, description: 'Multipart: image (required) replaces the language image', response: { 200: languageRecord } },
     },
     async (request) => {
@@ -93,7 +93,7 @@ const languageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     `/${def.api.delete}`,
     {
-      preHandler: app.requirePermission(perm('language', 'delete')),
+      onRequest: app.requirePermission(perm('language', 'delete')),
       schema: { tags, params: idParams, description: 'Deletes the language and every definition written in it', response: { 200: languageRecord } },
     },
     async (request) => {

@@ -57,7 +57,7 @@ const translationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `/${def.api.list}/unused`,
     {
-      preHandler: app.requirePermission(perm('translate', 'list')),
+      onRequest: app.requirePermission(perm('translate', 'list')),
       schema: { tags, description: 'Translations no record references (computed)', querystring: listQuerySchema, response: { 200: z.array(translationRecord) } },
     },
     async (request, reply) => {
@@ -73,7 +73,7 @@ const translationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `/${def.api.create}`,
     {
-      preHandler: app.requirePermission(perm('translate', 'create')),
+      onRequest: app.requirePermission(perm('translate', 'create')),
       schema: { tags, body: translationCreateSchema, response: { 201: translationRecord } },
     },
     async (request, reply) => {
@@ -92,7 +92,7 @@ const translationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     `/${def.api.update}`,
     {
-      preHandler: app.requirePermission(perm('translate', 'edit')),
+      onRequest: app.requirePermission(perm('translate', 'edit')),
       schema: { tags, params: idParams, body: translationEditSchema, response: { 200: translationRecord } },
     },
     async (request) => {
@@ -116,7 +116,7 @@ const translationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     `/${def.api.delete}`,
     {
-      preHandler: app.requirePermission(perm('translate', 'delete')),
+      onRequest: app.requirePermission(perm('translate', 'delete')),
       schema: { tags, params: idParams, description: '409 while a record uses the translation', response: { 200: translationRecord } },
     },
     async (request) => {
