@@ -32,6 +32,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     loginThrottle: LoginThrottle;
+    /** Every route as registered (method and path), for introspection and the route-guard test. */
+    routeTable: { method: string; url: string }[];
   }
 }
 
@@ -47,6 +49,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('loginThrottle', new LoginThrottle(config.loginMaxAttempts, config.loginWindowSeconds));
+
+  const routeTable: { method: string; url: string }[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+  });
 
   await app.register(errors);
   await app.register(helmet, {

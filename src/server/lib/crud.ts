@@ -35,7 +35,7 @@ export function registerReads<T extends { id: string }>(app: FastifyInstance, op
   r.get(
     `/${opts.resource.api.list}`,
     {
-      preHandler: app.requirePermission(perm(opts.resource.key, 'list')),
+      onRequest: app.requirePermission(perm(opts.resource.key, 'list')),
       schema: { tags, querystring: listQuerySchema, response },
     },
     async (request, reply) => {
@@ -50,7 +50,7 @@ export function registerReads<T extends { id: string }>(app: FastifyInstance, op
     r.get(
       `/${opts.resource.api.one}`,
       {
-        preHandler: app.requirePermission(perm(opts.resource.key, 'show')),
+        onRequest: app.requirePermission(perm(opts.resource.key, 'show')),
         schema: { tags, params: z.object({ id: z.string() }), response: opts.record ? { 200: opts.record } : undefined },
       },
       async (request) => loadOne(opts, request.params.id, request.lang),

@@ -3,7 +3,7 @@
  * access token → 406, session ended (logout, refresh-token reuse, user deleted) → 455, missing permission → 403.
  */
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { sessions } from '../db/schema';
 import { HttpError } from '../errors';
@@ -19,8 +19,11 @@ export interface AuthUser {
 declare module 'fastify' {
   interface FastifyInstance {
     tokens: TokenService;
-    /** preHandler: a logged-in user holding every one of `codes` (none → any logged-in user). */
-    requirePermission(...codes: string[]): preHandlerAsyncHookHandler;
+    /**
+     * An `onRequest` hook: a logged-in user holding every one of `codes` (none → any logged-in user). It runs before
+     * the body is read or validated, so a stranger learns nothing about a route's payload.
+     */
+    requirePermission(...codes: string[]): (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
     user?: AuthUser;
@@ -60,12 +63,11 @@ async function authPlugin(app: FastifyInstance, opts: { tokens: TokenService }) 
   app.decorate('tokens', opts.tokens);
   app.decorateRequest('user', undefined);
   app.decorate('requirePermission', (...codes: string[]) => {
-    const handler: preHandlerAsyncHookHandler = async (request) => {
+    return async (request: FastifyRequest) => {
       const user = await authenticate(app, request);
       const missing = codes.find((code) => !user.permissions.has(code));
       if (missing) throw new HttpError(403, `You have no permission to do that (${missing})`);
     };
-    return handler;
   });
 }
 

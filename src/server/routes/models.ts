@@ -12,7 +12,7 @@ const modelsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/models',
     {
-      preHandler: app.requirePermission(perm('permission', 'list')),
+      onRequest: app.requirePermission(perm('permission', 'list')),
       schema: { tags: ['roles'], response: { 200: z.array(groupShape) } },
     },
     async () => {

@@ -46,7 +46,7 @@ const roleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `/${def.api.create}`,
-    { preHandler: app.requirePermission(perm('role', 'create')), schema: { tags: ['roles'], body: roleCreateSchema, response: { 201: roleRecord } } },
+    { onRequest: app.requirePermission(perm('role', 'create')), schema: { tags: ['roles'], body: roleCreateSchema, response: { 201: roleRecord } } },
     async (request, reply) => {
       const { name, permissions } = request.body;
       await checkNameFree(app.db, name);
@@ -64,7 +64,7 @@ const roleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     `/${def.api.update}`,
-    { preHandler: app.requirePermission(perm('role', 'edit')), schema: { tags: ['roles'], params: idParams, body: roleEditSchema, response: { 200: roleRecord } } },
+    { onRequest: app.requirePermission(perm('role', 'edit')), schema: { tags: ['roles'], params: idParams, body: roleEditSchema, response: { 200: roleRecord } } },
     async (request) => {
       const current = await loadOne(reads, request.params.id, request.lang);
       const name = request.body.name?.trim() || undefined;
@@ -87,7 +87,7 @@ const roleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     `/${def.api.delete}`,
-    { preHandler: app.requirePermission(perm('role', 'delete')), schema: { tags: ['roles'], params: idParams, response: { 200: roleRecord } } },
+    { onRequest: app.requirePermission(perm('role', 'delete')), schema: { tags: ['roles'], params: idParams, response: { 200: roleRecord } } },
     async (request) => {
       const current = await loadOne(reads, request.params.id, request.lang);
       if (current.name === SUPER_ADMIN_ROLE) throw conflict(`${SUPER_ADMIN_ROLE} cannot be deleted`);

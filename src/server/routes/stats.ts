@@ -21,7 +21,7 @@ const COUNTS: Record<StatsKey, SQL> = {
 const statsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `/${STATS_PATH}`,
-    { preHandler: app.requirePermission(perm('stats', 'view')), schema: { tags: ['stats'], response: { 200: statsSchema } } },
+    { onRequest: app.requirePermission(perm('stats', 'view')), schema: { tags: ['stats'], response: { 200: statsSchema } } },
     async (request) => {
       const granted = request.user!.permissions;
       const keys = (Object.keys(STATS_KEYS) as StatsKey[]).filter((k) => granted.has(`${STATS_KEYS[k]}.list`));

@@ -44,7 +44,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const def = resources.user;
   const reads = { resource: def, label: 'User', spec: userListSpec, load: (ids: string[]) => loadUsers(app.db, ids), record: userRecord, tags: ['users'] };
 
-  app.get('/user/me', { preHandler: app.requirePermission(), schema: { tags: ['users'], response: { 200: meRecord } } }, async (request) => {
+  app.get('/user/me', { onRequest: app.requirePermission(), schema: { tags: ['users'], response: { 200: meRecord } } }, async (request) => {
     const me = await loadOne(reads, request.user!.id, request.lang);
     return { ...me, permissions: [...request.user!.permissions].sort() };
   });
@@ -52,7 +52,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `/${def.api.create}`,
-    { preHandler: app.requirePermission(perm('user', 'create')), schema: { tags: ['users'], body: userCreateSchema, response: { 201: userRecord } } },
+    { onRequest: app.requirePermission(perm('user', 'create')), schema: { tags: ['users'], body: userCreateSchema, response: { 201: userRecord } } },
     async (request, reply) => {
       const body = request.body;
       const clash = await takenBy(app.db, body);
@@ -74,7 +74,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     `/${def.api.update}`,
-    { preHandler: app.requirePermission(perm('user', 'edit')), schema: { tags: ['users'], params: idParams, response: { 200: userRecord } } },
+    { onRequest: app.requirePermission(perm('user', 'edit')), schema: { tags: ['users'], params: idParams, response: { 200: userRecord } } },
     async (request) => {
       const current = await loadOne(reads, request.params.id, request.lang);
       const form = await request.readForm({ image: 1 });
@@ -118,7 +118,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     `/${def.api.delete}`,
-    { preHandler: app.requirePermission(perm('user', 'delete')), schema: { tags: ['users'], params: idParams, response: { 200: userRecord } } },
+    { onRequest: app.requirePermission(perm('user', 'delete')), schema: { tags: ['users'], params: idParams, response: { 200: userRecord } } },
     async (request) => {
       const current = await loadOne(reads, request.params.id, request.lang);
       if (current.id === request.user!.id) throw conflict('You cannot delete your own account');

@@ -1,0 +1,62 @@
+/**
+ * Every API route is guarded: without a token it answers 401, and for a user holding no permission for it, 403.
+ * Routes are read from the app itself, so a route added later without a check fails here.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from './helpers';
+
+const PUBLIC = new Set(['POST /api/v1/auth/login/admin', 'POST /api/v1/auth/refresh']);
+/** Routes any logged-in user may call: their own profile and logging out. */
+const ANY_USER = new Set(['GET /api/v1/user/me', 'DELETE /api/v1/auth/logout']);
+const SAMPLE_ID = '3f0e4a52-1111-4c4c-9a9a-000000000000';
+
+let t: TestContext;
+let weakToken: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // A user whose only permission is the dashboard: enough to log in, nothing else.
+  const models = (await t.api({ method: 'GET', url: '/api/v1/models' })).json();
+  const statsView = models.flatMap((g: { permission: { code: string; id: string }[] }) => g.permission).find((p: { code: string }) => p.code === 'stats.view');
+  const role = (await t.api({ method: 'POST', url: '/api/v1/role/add', payload: { name: 'Dashboard only', permissions: [statsView.id] } })).json();
+  await t.api({ method: 'POST', url: '/api/v1/user/add', payload: { username: 'weak', password: 'weak-password', roles: [role.id] } });
+  weakToken = (await t.login('weak', 'weak-password')).accessToken;
+});
+afterAll(() => t.close());
+
+const apiRoutes = () => {
+  const unique = new Map<string, { method: string; url: string }>();
+  for (const r of t.app.routeTable) {
+    if (r.url.startsWith('/api/v1/') && !r.url.includes('*')) unique.set(`${r.method} ${r.url}`, r);
+  }
+  return [...unique.values()];
+};
+const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, SAMPLE_ID);
+
+describe('route guards', () => {
+  it('finds the routes', () => {
+    expect(apiRoutes().length).toBeGreaterThan(10);
+  });
+
+  it('every non-public route answers 401 without a token', async () => {
+    const unguarded: string[] = [];
+    for (const r of apiRoutes()) {
+      const key = `${r.method} ${r.url}`;
+      if (PUBLIC.has(key)) continue;
+      const res = await t.app.inject({ method: r.method as 'GET', url: concrete(r.url), payload: r.method === 'GET' || r.method === 'DELETE' ? undefined : {} });
+      if (res.statusCode !== 401) unguarded.push(`${key} → ${res.statusCode}`);
+    }
+    expect(unguarded).toEqual([]);
+  });
+
+  it('every permission-guarded route answers 403 to a user without its permission', async () => {
+    const open: string[] = [];
+    for (const r of apiRoutes()) {
+      const key = `${r.method} ${r.url}`;
+      if (PUBLIC.has(key) || ANY_USER.has(key) || key === 'GET /api/v1/stats') continue;
+      const res = await t.api({ method: r.method as 'GET', url: concrete(r.url), token: weakToken, payload: r.method === 'GET' || r.method === 'DELETE' ? undefined : {} });
+      if (res.statusCode !== 403) open.push(`${key} → ${res.statusCode}`);
+    }
+    expect(open).toEqual([]);
+  });
+});
