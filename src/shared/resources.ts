@@ -45,6 +45,15 @@ export interface ResourceDef {
     delete?: string;
     /** Replaces the record's image (multipart `image`). */
     image?: string;
+    /** Cottage images as rows of their own: add (multipart `cottageId`, `image`, `isMainImage`), edit, delete. */
+    imageAdd?: string;
+    imageEdit?: string;
+    imageDelete?: string;
+    /** Premium placements: create one for a cottage (`:id` = cottage id), end one (`:id` = placement id). */
+    premium?: string;
+    premiumEnd?: string;
+    /** "Active Pre": turn an order into its premium placement, once (`:id` = order id). */
+    activate?: string;
   };
   /** Which writes travel as multipart/form-data (the spec's §7 table). */
   multipart?: { create?: boolean; update?: boolean };
@@ -149,7 +158,16 @@ export const resources = {
     key: 'cottage',
     route: 'cottage',
     label: 'Cottages',
-    api: { ...crud('cottage'), image: 'cottage/image/edit/:id' },
+    api: {
+      ...crud('cottage'),
+      // `image` replaces the cottage's main image (`:id` = cottage id), like the other resources' image calls.
+      image: 'cottage/edit/image/:id',
+      imageAdd: 'cottage/image/add',
+      imageEdit: 'cottage/image/edit/:id',
+      imageDelete: 'cottage/image/delete/:id',
+      premium: 'cottage/add/premium/:id',
+      premiumEnd: 'cottage/delete/premium/:id',
+    },
     multipart: { create: true },
     actions: CRUD,
     extraPermissions: { moderate: 'Confirm or reject cottages', premium: 'Place cottages as premium' },
@@ -207,7 +225,13 @@ export const resources = {
     key: 'order',
     route: 'order',
     label: 'Orders',
-    api: { list: 'order/all/for/admin', one: 'order/:id', update: 'order/update/:id', delete: 'order/delete/:id' },
+    api: {
+      list: 'order/all/for/admin',
+      one: 'order/:id',
+      update: 'order/update/:id',
+      delete: 'order/delete/:id',
+      activate: 'order/activate/:id',
+    },
     actions: ['list', 'show', 'edit', 'delete'],
     extraPermissions: { activate: 'Activate the premium placement of an order' },
     fields: {

@@ -94,7 +94,7 @@ const cottageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `/${def.api.list}`,
-    { preHandler: app.requirePermission(perm('cottage', 'list')), schema: { tags, querystring: listQuerySchema, response: { 200: z.array(cottageRecord) } } },
+    { onRequest: app.requirePermission(perm('cottage', 'list')), schema: { tags, querystring: listQuerySchema, response: { 200: z.array(cottageRecord) } } },
     async (request, reply) => {
       const params = foldLegacyQuery(request.query as Record<string, unknown>);
       const { ids, total } = await pageIds(app.db, cottageListSpec(request.lang), params);
@@ -104,13 +104,13 @@ const cottageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `/${def.api.one}`,
-    { preHandler: app.requirePermission(perm('cottage', 'show')), schema: { tags, params: idParams, response: { 200: cottageRecord } } },
+    { onRequest: app.requirePermission(perm('cottage', 'show')), schema: { tags, params: idParams, response: { 200: cottageRecord } } },
     async (request) => loadOne(reads, request.params.id, request.lang),
   );
 
   app.post(
     `/${def.api.create}`,
-    { preHandler: app.requirePermission(perm('cottage', 'create')), schema: { tags, response: { 201: cottageRecord } } },
+    { onRequest: app.requirePermission(perm('cottage', 'create')), schema: { tags, response: { 201: cottageRecord } } },
     async (request, reply) => {
       const form = await request.readForm({ mainImage: 1, images: 15 });
       const parsed = cottageCreateSchema.safeParse(form.fields);
@@ -166,7 +166,7 @@ const cottageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     `/${def.api.update}`,
     {
-      preHandler: app.requirePermission(perm('cottage', 'edit')),
+      onRequest: app.requirePermission(perm('cottage', 'edit')),
       schema: { tags, params: idParams, body: cottageEditSchema, response: { 200: cottageRecord } },
     },
     async (request) => {
@@ -217,7 +217,7 @@ const cottageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     `/${def.api.delete}`,
-    { preHandler: app.requirePermission(perm('cottage', 'delete')), schema: { tags, params: idParams, response: { 200: cottageRecord } } },
+    { onRequest: app.requirePermission(perm('cottage', 'delete')), schema: { tags, params: idParams, response: { 200: cottageRecord } } },
     async (request) => {
       const current = await loadOne(reads, request.params.id, request.lang);
       await app.db.delete(cottages).where(eq(cottages.id, current.id));
@@ -228,7 +228,7 @@ const cottageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     `/${def.api.image}`,
-    { preHandler: app.requirePermission(perm('cottage', 'edit')), schema: { tags, params: idParams, response: { 200: cottageRecord } } },
+    { onRequest: app.requirePermission(perm('cottage', 'edit')), schema: { tags, params: idParams, response: { 200: cottageRecord } } },
     async (request) => {
       const current = await loadOne(reads, request.params.id, request.lang);
       const form = await request.readForm({ image: 1 });

@@ -2,6 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import auth from './auth';
 import cottages from './cottages';
+import cottageImages from './cottage-images';
+import cottages from './cottages';
 import languages from './languages';
 import translations from './translations';
 import models from './models';
@@ -17,5 +19,7 @@ export default async function routes(app: FastifyInstance) {
   await app.register(languages);
   await app.register(translations);
   await app.register(stats);
+  await app.register(cottages);
+  await app.register(cottageImages);
   await app.register(cottages);
 }
