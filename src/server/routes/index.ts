@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import auth from './auth';
 import cottages from './cottages';
 import cottageImages from './cottage-images';
-import cottages from './cottages';
 import languages from './languages';
 import translations from './translations';
 import models from './models';
@@ -21,5 +20,4 @@ export default async function routes(app: FastifyInstance) {
   await app.register(stats);
   await app.register(cottages);
   await app.register(cottageImages);
-  await app.register(cottages);
 }
