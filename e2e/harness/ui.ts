@@ -11,12 +11,17 @@ export async function openLogin(page: Page, baseUrl: string, language = 'en') {
   await page.reload();
 }
 
+/** Logs in through the form (in English), then switches the stored language if another is wanted. */
 export async function login(page: Page, baseUrl: string, language = 'en') {
-  await openLogin(page, baseUrl, language);
+  await openLogin(page, baseUrl, 'en');
   await page.getByLabel('Username').fill(ADMIN.username);
   await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
   await page.getByRole('button', { name: 'LOG IN' }).click();
   await page.waitForURL(`${baseUrl}/dashboart`, { timeout: TIMEOUT });
+  if (language !== 'en') {
+    await page.evaluate((lang) => localStorage.setItem('language', lang), language);
+    await page.reload();
+  }
 }
 
 /** Picks a translation by its code in a TranslationInput labelled `label`. */
@@ -29,4 +34,22 @@ export async function pickTranslation(page: Page, label: string, code: string) {
 
 export function expectTrue(condition: unknown, message: string): asserts condition {
   if (!condition) throw new Error(message);
+}
+
+/** A tiny valid PNG (the server decodes uploads, so it must be a real image). */
+export async function pngFile(dir: string, name: string, rgb: [number, number, number]): Promise<string> {
+  const { default: sharp } = await import('sharp');
+  const { mkdir } = await import('node:fs/promises');
+  const path = await import('node:path');
+  await mkdir(dir, { recursive: true });
+  const file = path.join(dir, name);
+  await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: rgb[0], g: rgb[1], b: rgb[2] } } })
+    .png()
+    .toFile(file);
+  return file;
+}
+
+/** Answers the product's delete question with "Yes". */
+export async function confirmDelete(page: Page) {
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
 }
