@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import auth from './auth';
 import cottages from './cottages';
 import cottageImages from './cottage-images';
+import premium from './premium';
+import orders from './orders';
 import languages from './languages';
 import translations from './translations';
 import cottageTypes from './cottage-types';
@@ -28,4 +30,6 @@ export default async function routes(app: FastifyInstance) {
   await app.register(stats);
   await app.register(cottages);
   await app.register(cottageImages);
+  await app.register(premium);
+  await app.register(orders);
 }

@@ -1,0 +1,162 @@
+/** Orders with their cottage, buyer and tariff (translated, with its service), and "Active Pre": an order's placement. */
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { cottageImages, cottages, orders, premiumPlacements, services, tariffs, users } from '../db/schema';
+import { conflict, notFound } from '../errors';
+import type { ListSpec } from '../lib/list';
+import { translatedText } from '../lib/translated';
+import type { PlacementRecord } from './cottages';
+import type { ServiceCode } from '../../shared/enums';
+
+export interface OrderRecord {
+  id: string;
+  cottageId: string;
+  userId: string | null;
+  tariffId: string;
+  status: string;
+  orderStatus: string;
+  expireAt: Date | null;
+  premiumActivatedAt: Date | null;
+  createdAt: Date;
+  cottage: { id: string; name: string; rating: number; cottageStatus: string; mainImage: string | null };
+  user: { id: string; name: string | null; username: string | null; image: string | null } | null;
+  tariff: {
+    id: string;
+    type: string;
+    typeTranslateId: string;
+    description: string;
+    descriptionTranslateId: string;
+    days: number;
+    price: number;
+    service_id: string;
+    service: { id: string; name: string; nameTranslateId: string; serviceCode: string };
+  };
+  /** The placement "Active Pre" made from this order, if any. */
+  premium: PlacementRecord | null;
+}
+
+const cottageName = sql`(select ${cottages.name} from ${cottages} where ${cottages.id} = ${orders.cottageId})`;
+const userName = sql`(select coalesce(${users.name}, ${users.username}) from ${users} where ${users.id} = ${orders.userId})`;
+const username = sql`(select ${users.username} from ${users} where ${users.id} = ${orders.userId})`;
+
+export const orderListSpec = (): ListSpec => ({
+  table: orders,
+  id: orders.id,
+  fields: {
+    status: orders.status,
+    orderStatus: orders.orderStatus,
+    cottageId: orders.cottageId,
+    userId: orders.userId,
+    tariffId: orders.tariffId,
+    createdAt: orders.createdAt,
+    expireAt: orders.expireAt,
+    premiumActivatedAt: orders.premiumActivatedAt,
+    cottage: cottageName,
+    user: userName,
+  },
+  search: [cottageName, userName, username],
+  filters: {
+    // `activated: true|false` — whether "Active Pre" was done.
+    activated: (value) => (value === true || value === 'true' ? sql`${orders.premiumActivatedAt} is not null` : sql`${orders.premiumActivatedAt} is null`),
+  },
+  defaultSort: { field: 'createdAt', order: 'desc' },
+});
+
+export async function loadOrders(db: DbOrTx, ids: string[], lang: string): Promise<OrderRecord[]> {
+  if (!ids.length) return [];
+  const [rows, placements] = await Promise.all([
+    db
+      .select({
+        order: orders,
+        cottage: { id: cottages.id, name: cottages.name, rating: cottages.rating, cottageStatus: cottages.cottageStatus },
+        mainImage: sql<string | null>`(select ${cottageImages.image} from ${cottageImages} where ${cottageImages.cottageId} = ${cottages.id} and ${cottageImages.isMainImage})`,
+        user: { id: users.id, name: users.name, username: users.username, image: users.image },
+        tariff: {
+          id: tariffs.id,
+          type: translatedText(tariffs.typeTranslateId, lang),
+          typeTranslateId: tariffs.typeTranslateId,
+          description: translatedText(tariffs.descriptionTranslateId, lang),
+          descriptionTranslateId: tariffs.descriptionTranslateId,
+          days: tariffs.days,
+          price: tariffs.price,
+          service_id: tariffs.serviceId,
+        },
+        service: {
+          id: services.id,
+          name: translatedText(services.nameTranslateId, lang),
+          nameTranslateId: services.nameTranslateId,
+          serviceCode: services.serviceCode,
+        },
+      })
+      .from(orders)
+      .innerJoin(cottages, eq(cottages.id, orders.cottageId))
+      .innerJoin(tariffs, eq(tariffs.id, orders.tariffId))
+      .innerJoin(services, eq(services.id, tariffs.serviceId))
+      .leftJoin(users, eq(users.id, orders.userId))
+      .where(inArray(orders.id, ids)),
+    db.select().from(premiumPlacements).where(inArray(premiumPlacements.orderId, ids)),
+  ]);
+  const placementOf = new Map(placements.map((p) => [p.orderId!, p]));
+  return rows.map((r) => ({
+    id: r.order.id,
+    cottageId: r.order.cottageId,
+    userId: r.order.userId,
+    tariffId: r.order.tariffId,
+    status: r.order.status,
+    orderStatus: r.order.orderStatus,
+    expireAt: r.order.expireAt,
+    premiumActivatedAt: r.order.premiumActivatedAt,
+    createdAt: r.order.createdAt,
+    cottage: { ...r.cottage, mainImage: r.mainImage },
+    user: r.user,
+    tariff: { ...r.tariff, service: r.service },
+    premium: placementOf.get(r.order.id) ?? null,
+  }));
+}
+
+const DAY_MS = 86_400_000;
+
+export interface PlacementOverride {
+  expireDays?: number;
+  priority?: number;
+  serviceCode?: ServiceCode;
+}
+
+/**
+ * "Active Pre": the order's cottage becomes a premium placement for the tariff's days and service. Done once per
+ * order — the order row is locked, `premiumActivatedAt` records it, and the unique `order_id` of placements backs it
+ * up — so a second click answers `created: false` and stacks nothing.
+ */
+export async function activateOrder(db: DbOrTx, orderId: string, override: PlacementOverride = {}): Promise<{ created: boolean }> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!order) throw notFound('Order');
+    if (order.premiumActivatedAt) return { created: false };
+    const [info] = await tx
+      .select({ cottageStatus: cottages.cottageStatus, rating: cottages.rating, days: tariffs.days, serviceCode: services.serviceCode })
+      .from(cottages)
+      .innerJoin(tariffs, eq(tariffs.id, order.tariffId))
+      .innerJoin(services, eq(services.id, tariffs.serviceId))
+      .where(eq(cottages.id, order.cottageId));
+    if (info.cottageStatus !== 'confirmed') throw conflict('Only a confirmed cottage can be placed as premium');
+    const days = override.expireDays ?? info.days;
+    await tx
+      .insert(premiumPlacements)
+      .values({
+        cottageId: order.cottageId,
+        serviceCode: override.serviceCode ?? info.serviceCode,
+        priority: override.priority ?? Math.max(1, Math.round(info.rating)),
+        tariffId: order.tariffId,
+        orderId: order.id,
+        expireAt: new Date(Date.now() + days * DAY_MS),
+      })
+      .onConflictDoNothing({ target: premiumPlacements.orderId });
+    await tx.update(orders).set({ premiumActivatedAt: new Date(), status: 'active' }).where(eq(orders.id, order.id));
+    return { created: true };
+  });
+}
+
+export async function placementById(db: DbOrTx, id: string): Promise<PlacementRecord | undefined> {
+  const [row] = await db.select().from(premiumPlacements).where(eq(premiumPlacements.id, id));
+  return row;
+}
