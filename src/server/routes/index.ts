@@ -5,6 +5,7 @@ import cottages from './cottages';
 import cottageImages from './cottage-images';
 import premium from './premium';
 import orders from './orders';
+import notifications from './notifications';
 import languages from './languages';
 import translations from './translations';
 import cottageTypes from './cottage-types';
@@ -32,4 +33,5 @@ export default async function routes(app: FastifyInstance) {
   await app.register(cottageImages);
   await app.register(premium);
   await app.register(orders);
+  await app.register(notifications);
 }
