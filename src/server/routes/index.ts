@@ -8,6 +8,8 @@ import orders from './orders';
 import notifications from './notifications';
 import languages from './languages';
 import translations from './translations';
+import tariffs from './tariffs';
+import services from './services';
 import cottageTypes from './cottage-types';
 import comforts from './comforts';
 import places from './places';
@@ -28,6 +30,8 @@ export default async function routes(app: FastifyInstance) {
   await app.register(places);
   await app.register(comforts);
   await app.register(cottageTypes);
+  await app.register(services);
+  await app.register(tariffs);
   await app.register(stats);
   await app.register(cottages);
   await app.register(cottageImages);

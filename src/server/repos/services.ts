@@ -1,0 +1,74 @@
+import { asc, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { services, tariffs } from '../db/schema';
+import type { ListSpec } from '../lib/list';
+import { translatedText } from '../lib/translated';
+import { qualified } from '../lib/translation-usage';
+
+export interface ServiceRecord {
+  id: string;
+  name: string;
+  nameTranslateId: string;
+  description: string;
+  descriptionTranslateId: string;
+  serviceCode: string;
+  images: string[];
+  tariffs: { id: string; type: string; description: string; days: number; price: number; service_id: string }[];
+  createdAt: Date;
+}
+
+export const serviceListSpec = (lang: string): ListSpec => {
+  const name = translatedText(qualified(services.nameTranslateId), lang);
+  const description = translatedText(qualified(services.descriptionTranslateId), lang);
+  return {
+    table: services,
+    id: services.id,
+    fields: {
+      name,
+      description,
+      serviceCode: services.serviceCode,
+      nameTranslateId: services.nameTranslateId,
+      descriptionTranslateId: services.descriptionTranslateId,
+      createdAt: services.createdAt,
+    },
+    search: [name, description],
+    defaultSort: { field: 'createdAt', order: 'asc' },
+  };
+};
+
+export async function loadServices(db: DbOrTx, ids: string[], lang: string): Promise<ServiceRecord[]> {
+  if (!ids.length) return [];
+  const [rows, tariffRows] = await Promise.all([
+    db
+      .select({
+        id: services.id,
+        name: translatedText(qualified(services.nameTranslateId), lang),
+        nameTranslateId: services.nameTranslateId,
+        description: translatedText(qualified(services.descriptionTranslateId), lang),
+        descriptionTranslateId: services.descriptionTranslateId,
+        serviceCode: services.serviceCode,
+        images: services.images,
+        createdAt: services.createdAt,
+      })
+      .from(services)
+      .where(inArray(services.id, ids)),
+    db
+      .select({
+        id: tariffs.id,
+        type: translatedText(qualified(tariffs.typeTranslateId), lang),
+        description: translatedText(qualified(tariffs.descriptionTranslateId), lang),
+        days: tariffs.days,
+        price: tariffs.price,
+        service_id: tariffs.serviceId,
+      })
+      .from(tariffs)
+      .where(inArray(tariffs.serviceId, ids))
+      .orderBy(asc(tariffs.days), asc(tariffs.price), asc(tariffs.createdAt)),
+  ]);
+  return rows.map((s) => ({ ...s, images: s.images ?? [], tariffs: tariffRows.filter((t) => t.service_id === s.id) }));
+}
+
+export async function tariffCount(db: DbOrTx, serviceId: string): Promise<number> {
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(tariffs).where(sql`${tariffs.serviceId} = ${serviceId}`);
+  return n;
+}
