@@ -92,6 +92,21 @@ describe('regions', () => {
     expect(malformed.statusCode).toBe(400);
   });
 
+  it('lets only one of two simultaneous requests use the same translation', async () => {
+    const name = await createTranslation(t, 'Race');
+    const results = await Promise.all([
+      t.api({ method: 'POST', url: `${api}/region/add`, payload: { name } }),
+      t.api({ method: 'POST', url: `${api}/comfort/add`, ...(await withImage({ name }, await pngImage())) }),
+      t.api({ method: 'POST', url: `${api}/region/add`, payload: { name } }),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+    const [regionUses, comfortUses] = await Promise.all([
+      t.database.db.select().from(regions).where(eq(regions.nameTranslateId, name)),
+      t.database.db.select().from(comforts).where(eq(comforts.nameTranslateId, name)),
+    ]);
+    expect(regionUses.length + comfortUses.length).toBe(1);
+  });
+
   it('deletes (answering the record, freeing the translation); 409 while it has places or cottages', async () => {
     const r = await newRegion('Doomed');
     const deleted = await t.api({ method: 'DELETE', url: `${api}/region/delete/${r.id}` });

@@ -42,6 +42,7 @@ describe('translations', () => {
       { code: 'x', type: 'content', definition: { uz: 'a', ru: 'b', en: 'c', xx: 'd' } },
       { code: 'x', type: 'content', definition: { uz: 1, ru: 'b', en: 'c' } },
       { code: 'x', type: 'content', definition: 'uz' },
+      { code: 'x', type: 'content', definition: { uz: 'a', UZ: 'b', ru: 'b', en: 'c' } },
       { code: '', type: 'content', definition: { uz: 'a', ru: 'b', en: 'c' } },
     ];
     for (const payload of bad) {

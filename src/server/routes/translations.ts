@@ -35,11 +35,15 @@ async function definitionRows(db: DbOrTx, definition: Record<string, string>, co
   const langs = await allLanguageCodes(db);
   const byCode = new Map(langs.map((l) => [l.code, l.id]));
   const fields: Record<string, string> = {};
+  const seen = new Set<string>();
   for (const code of Object.keys(definition)) {
     if (!byCode.has(code.toLowerCase())) fields[`definition.${code}`] = `There is no language "${code}"`;
+    else if (seen.has(code.toLowerCase())) fields[`definition.${code}`] = `"${code}" is given twice`;
+    seen.add(code.toLowerCase());
   }
   for (const { code } of langs) {
-    const value = definition[code];
+    const key = Object.keys(definition).find((k) => k.toLowerCase() === code);
+    const value = key === undefined ? undefined : definition[key];
     if (complete && !value) fields[`definition.${code}`] = `A definition in "${code}" is required`;
     else if (value !== undefined && !value) fields[`definition.${code}`] = `The definition in "${code}" cannot be empty`;
   }
