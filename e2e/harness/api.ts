@@ -6,6 +6,8 @@ export interface Api {
   get<T = unknown>(path: string): Promise<T>;
   post<T = unknown>(path: string, body: unknown): Promise<T>;
   delete(path: string, token?: string): Promise<number>;
+  /** Deletes every record of a list, so a spec can start from the empty state. */
+  clear(listPath: string, deletePath: (id: string) => string): Promise<void>;
   /** A translation with one text per language; returns its id. */
   translation(code: string, definition: Record<string, string>): Promise<string>;
 }
@@ -31,6 +33,9 @@ export async function apiAs(baseUrl: string, username = ADMIN.username, password
     post: async (p, body) =>
       parse(await fetch(url(p), { method: 'POST', headers: { ...headers(), ...json }, body: JSON.stringify(body) }), `POST ${p}`),
     delete: async (p, token) => (await fetch(url(p), { method: 'DELETE', headers: headers(token) })).status,
+    async clear(listPath, deletePath) {
+      for (const { id } of await api.get<{ id: string }[]>(listPath)) await api.delete(deletePath(id));
+    },
     async translation(code, definition) {
       const created = await api.post<{ id: string }>('translate', { code, type: 'content', definition });
       return created.id;

@@ -26,7 +26,7 @@ export async function login(page: Page, baseUrl: string, language = 'en') {
 
 /** Picks a translation by its code in a TranslationInput labelled `label`. */
 export async function pickTranslation(page: Page, label: string, code: string) {
-  const input = page.getByLabel(label);
+  const input = page.getByRole('combobox', { name: label });
   await input.click();
   await input.fill(code);
   await page.getByRole('option', { name: code, exact: true }).click();

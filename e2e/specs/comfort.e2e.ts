@@ -21,6 +21,7 @@ export const specs: Spec[] = [
       const red = await pngFile(dir, `red-${unique}.png`, [200, 30, 30]);
       const blue = await pngFile(dir, `blue-${unique}.png`, [30, 30, 200]);
 
+      await api.clear('comfort', (id) => `comfort/delete/${id}`);
       await login(page, baseUrl);
       await page.getByRole('menuitem', { name: 'Comfort' }).click();
       await page.getByText('There is no comfort yet').waitFor();
@@ -29,16 +30,16 @@ export const specs: Spec[] = [
       await page.locator('input[type=file]').setInputFiles(red);
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Comfort successfully added').waitFor();
-      await page.getByRole('cell', { name: `Pool ${unique}` }).waitFor();
+      await page.getByRole('cell', { name: `Pool ${unique}`, exact: true }).waitFor();
       const [created] = await api.get<Comfort[]>('comfort');
       expectTrue(created?.image, 'the comfort must have its image');
       await page.locator(`img[src="/${created.image}"]`).waitFor();
 
-      await page.getByRole('row', { name: new RegExp(`Pool ${unique}`) }).getByRole('link', { name: 'Edit' }).click();
+      await page.getByRole('row', { name: new RegExp(`Pool ${unique}`) }).getByRole('link', { name: 'Edit', exact: true }).click();
       await pickTranslation(page, 'Comfort name', second);
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Comfort successfully edited').waitFor();
-      await page.getByRole('cell', { name: `Sauna ${unique}` }).waitFor();
+      await page.getByRole('cell', { name: `Sauna ${unique}`, exact: true }).waitFor();
 
       await page.getByRole('row', { name: new RegExp(`Sauna ${unique}`) }).getByRole('link', { name: 'Edit image' }).click();
       await page.waitForURL(new RegExp(`/dashboart/comfort/${created.id}/image$`));
@@ -50,7 +51,7 @@ export const specs: Spec[] = [
       await page.locator(`img[src="/${replaced.image}"]`).waitFor();
 
       await page.getByPlaceholder('Search').fill(`Sauna ${unique}`);
-      await page.getByRole('cell', { name: `Sauna ${unique}` }).waitFor();
+      await page.getByRole('cell', { name: `Sauna ${unique}`, exact: true }).waitFor();
       await page.getByRole('row', { name: new RegExp(`Sauna ${unique}`) }).getByRole('button', { name: 'Delete' }).click();
       await confirmDelete(page);
       await page.getByText('Comfort successfully deleted').waitFor();

@@ -13,18 +13,18 @@ export const specs: Spec[] = [
       await api.post('region/add', { name: id });
       await login(page, baseUrl, 'uz');
       await page.getByRole('menuitem', { name: 'Viloyat' }).click();
-      await page.getByRole('cell', { name: `Toshkent ${unique}` }).waitFor();
+      await page.getByRole('cell', { name: `Toshkent ${unique}`, exact: true }).waitFor();
 
-      await page.getByTestId('language-select').click();
+      await page.getByTestId('language-select').getByRole('combobox').click();
       await page.getByRole('option', { name: 'ru', exact: true }).click();
-      await page.getByRole('cell', { name: `Ташкент ${unique}` }).waitFor();
+      await page.getByRole('cell', { name: `Ташкент ${unique}`, exact: true }).waitFor();
       await page.getByRole('menuitem', { name: 'Области' }).waitFor();
       await page.getByRole('menuitem', { name: 'Главная' }).waitFor();
       const stored = await page.evaluate(() => localStorage.getItem('language'));
       expectTrue(stored === 'ru', `the choice must be kept under "language", found ${stored}`);
 
       await page.reload();
-      await page.getByRole('cell', { name: `Ташкент ${unique}` }).waitFor();
+      await page.getByRole('cell', { name: `Ташкент ${unique}`, exact: true }).waitFor();
       await page.getByRole('menuitem', { name: 'Области' }).waitFor();
     },
   },

@@ -7,6 +7,7 @@ export const specs: Spec[] = [
     async run({ page, baseUrl, api, unique }) {
       const other = `e2e_region_b_${unique}`;
       await api.translation(other, { uz: `Ikkinchi ${unique}`, ru: `Вторая ${unique}`, en: `Second ${unique}` });
+      await api.clear('region', (id) => `region/delete/${id}`);
       await login(page, baseUrl);
       await page.getByTestId('tile-region').click();
       await page.waitForURL(`${baseUrl}/dashboart/region`);
@@ -24,20 +25,20 @@ export const specs: Spec[] = [
       await dialog.waitFor({ state: 'detached' });
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Region successfully created').waitFor();
-      await page.getByRole('cell', { name: `First ${unique}` }).waitFor();
+      await page.getByRole('cell', { name: `First ${unique}`, exact: true }).waitFor();
 
       // Edit: pick the other translation.
-      await page.getByRole('row', { name: new RegExp(`First ${unique}`) }).getByRole('link', { name: 'Edit' }).click();
+      await page.getByRole('row', { name: new RegExp(`First ${unique}`) }).getByRole('link', { name: 'Edit', exact: true }).click();
       await pickTranslation(page, 'Region name', other);
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Region name successfully changed').waitFor();
-      await page.getByRole('cell', { name: `Second ${unique}` }).waitFor();
+      await page.getByRole('cell', { name: `Second ${unique}`, exact: true }).waitFor();
 
       // Search narrows the list to the matching region.
       await page.getByPlaceholder('Search').fill('no-such-region');
       await page.getByText(/No Region(s)? found/i).waitFor();
       await page.getByPlaceholder('Search').fill(`Second ${unique}`);
-      await page.getByRole('cell', { name: `Second ${unique}` }).waitFor();
+      await page.getByRole('cell', { name: `Second ${unique}`, exact: true }).waitFor();
 
       // Delete asks first.
       await page.getByRole('row', { name: new RegExp(`Second ${unique}`) }).getByRole('button', { name: 'Delete' }).click();

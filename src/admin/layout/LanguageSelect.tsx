@@ -29,8 +29,9 @@ export const LanguageSelect = () => {
       variant="standard"
       value={locale}
       onChange={(e) => choose(e.target.value)}
-      slotProps={{ htmlInput: { 'aria-label': translate('app.language.label'), 'data-testid': 'language-select' } }}
-      sx={{ mx: 1, minWidth: 56, '& .MuiInputBase-root': { color: 'inherit' } }}
+      data-testid="language-select"
+      slotProps={{ htmlInput: { 'aria-label': translate('app.language.label') } }}
+      sx={{ mx: 1, minWidth: 56, width: 'auto', flex: '0 0 auto', '& .MuiInputBase-root': { color: 'inherit' } }}
     >
       {options.map((code) => (
         <MenuItem key={code} value={code}>
