@@ -6,6 +6,8 @@ import { mkdirSync } from 'node:fs';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { bootstrap } from './db/seed/bootstrap';
+import { seedDemo, type DemoResult } from './db/seed/demo';
+import { diskStorage } from './plugins/uploads';
 import { lockDataDir, LockedError } from './lock';
 import { resolveSecrets } from './secrets';
 import { buildApp } from './app';
@@ -37,8 +39,14 @@ async function main() {
   const database = await openDatabase(config).catch((err) => fail(`cannot open the database: ${(err as Error).message}`));
   await database.migrate().catch((err) => fail(`database migration failed: ${(err as Error).message}`));
   const seeded = await bootstrap(database.db, { username: config.adminUsername, password: config.adminPassword });
+  const storage = diskStorage(config.dataDir);
+  // DEMO_DATA: on by default only for a new embedded database (its first start is the one that creates the admin).
+  let demo: DemoResult | undefined;
+  if (config.demoData ?? (!config.databaseUrl && Boolean(seeded.createdAdmin))) {
+    demo = await seedDemo(database.db, storage).catch((err) => fail(`demo data could not be seeded: ${(err as Error).message}`));
+  }
 
-  const app = await buildApp(config, { database, logger: { level: config.logLevel } });
+  const app = await buildApp(config, { database, storage, logger: { level: config.logLevel } });
   const close = async () => {
     await app.close();
     unlock();
@@ -59,6 +67,10 @@ async function main() {
   console.log(`\nDacha Admin is running at ${url}/`);
   console.log(`  API ${url}/api/v1 · reference ${url}/docs`);
   console.log(`  database: ${database.description}`);
+  if (demo?.seeded) {
+    console.log(`  demo data: ${demo.cottages} cottages in Uzbekistan's regions (DEMO_DATA=off skips it on a new database)`);
+    if (demo.moderator) console.log(`  demo moderator: "${demo.moderator.username}" with the password ${demo.moderator.password} (shown only this once)`);
+  }
   if (seeded.createdAdmin) {
     const { username, password, generated } = seeded.createdAdmin;
     console.log(`  first start: log in as "${username}"${generated ? ` with the password ${password} (shown only this once)` : ' with ADMIN_PASSWORD'}`);
