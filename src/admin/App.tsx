@@ -1,15 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { AdminContext, AdminUI, CustomRoutes, Resource, type I18nProvider, type Store } from 'react-admin';
-import { Home } from './dashboard/Home';
-import { AppNotification, NoNotification } from './layout/AppNotification';
-import { ComingSoon } from './layout/ComingSoon';
-import { Layout } from './layout/Layout';
-import { LoginGate, RedirectToLogin } from './layout/LoginPage';
+import { AdminContext, Loading, type I18nProvider, type Store } from 'react-admin';
+import { AppNotification } from './layout/AppNotification';
+import { LoginGate } from './layout/LoginPage';
 import { NotFound } from './layout/NotFound';
 import { darkTheme, lightTheme } from './layout/themes';
 import { authProvider } from './providers/authProvider';
 import { createDataProvider } from './providers/dataProvider';
-import { modules } from './resources/modules';
+
+// The panel behind the login loads on its own, so the login page stays small.
+const Panel = lazy(() => import('./Panel'));
 
 const dataProvider = createDataProvider();
 
@@ -34,35 +34,9 @@ export const App = ({ i18nProvider, store }: { i18nProvider: I18nProvider; store
         <Route
           path="/dashboart/*"
           element={
-            <AdminUI
-              title="app.title"
-              layout={Layout}
-              dashboard={Home}
-              loginPage={RedirectToLogin}
-              catchAll={NotFound}
-              notification={NoNotification}
-              requireAuth
-              disableTelemetry
-            >
-              <Resource name="language" {...modules.language} />
-              <Resource name="translate" {...modules.translate} />
-              <Resource name="region" {...modules.region} />
-              <Resource name="place" {...modules.place} />
-              <Resource name="comfort" {...modules.comfort} />
-              <Resource name="cottage-type" {...modules['cottage-type']} />
-              <Resource name="cottage" {...modules.cottage} />
-              <Resource name="services" {...modules.services} />
-              <Resource name="tariff" {...modules.tariff} />
-              <Resource name="order" {...modules.order} />
-              <Resource name="roles" {...modules.roles} />
-              <Resource name="user" {...modules.user} />
-              <Resource name="notification" {...modules.notification} />
-              <CustomRoutes>
-                <Route path="home" element={<Home />} />
-                <Route path="progress-cottages" element={<ComingSoon titleKey="app.menu.progress_cottages" />} />
-                <Route path="profile" element={<ComingSoon titleKey="app.menu.profile" />} />
-              </CustomRoutes>
-            </AdminUI>
+            <Suspense fallback={<Loading />}>
+              <Panel />
+            </Suspense>
           }
         />
         <Route path="*" element={<NotFound />} />

@@ -1,0 +1,61 @@
+/**
+ * The JavaScript a browser must download before the login page shows: the entry script of dist/admin/index.html
+ * and every chunk it imports statically (dynamic imports — the panel, other languages, the map, the cropper — load
+ * later). Prints each chunk's size and the gzip total against the 400 kB budget; exits 1 over budget or when the map
+ * or the cropper slipped into it.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { adminIsStale } from '../scripts/build-admin-if-stale';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const DIST = path.join(ROOT, 'dist', 'admin');
+const BUDGET_KB = 400;
+/** Strings only the map library and the cropper carry, to prove they are not in the login page's code. */
+const FORBIDDEN: Record<string, RegExp> = {
+  'map (leaflet)': /leaflet-container|leafletjs\.com/,
+  'cropper (react-easy-crop)': /reactEasyCrop/,
+};
+
+if (adminIsStale()) {
+  const res = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+  if (res.status !== 0) process.exit(res.status ?? 1);
+}
+
+const html = readFileSync(path.join(DIST, 'index.html'), 'utf8');
+const entry = html.match(/<script[^>]*type="module"[^>]*src="([^"]+)"/)?.[1];
+if (!entry) throw new Error('dist/admin/index.html has no module script');
+
+/** Static imports only: `import … from "./x.js"` and `import "./x.js"`, not `import("./x.js")`. */
+const STATIC_IMPORT = /(?:^|[;}\s])import\s*(?:[\w$*{}\s,]+from\s*)?["']([^"']+\.js)["']/g;
+
+const seen = new Map<string, Buffer>();
+function visit(file: string) {
+  if (seen.has(file)) return;
+  const code = readFileSync(file);
+  seen.set(file, code);
+  for (const m of code.toString('utf8').matchAll(STATIC_IMPORT)) visit(path.resolve(path.dirname(file), m[1]));
+}
+visit(path.join(DIST, entry.replace(/^\//, '')));
+
+const kb = (n: number) => (n / 1024).toFixed(1);
+let raw = 0;
+let gzip = 0;
+console.log('bundle-size: initial JavaScript of the login page');
+for (const [file, code] of seen) {
+  const zipped = gzipSync(code, { level: 9 }).length;
+  raw += code.length;
+  gzip += zipped;
+  console.log(`  ${path.relative(DIST, file).padEnd(44)} ${kb(code.length).padStart(8)} kB  ${kb(zipped).padStart(7)} kB gzip`);
+}
+console.log(`  ${'total'.padEnd(44)} ${kb(raw).padStart(8)} kB  ${kb(gzip).padStart(7)} kB gzip`);
+console.log(`  budget ${BUDGET_KB} kB gzip → ${((gzip / 1024 / BUDGET_KB) * 100).toFixed(0)}% used`);
+
+const all = [...seen.values()].map((b) => b.toString('utf8')).join('\n');
+const leaked = Object.entries(FORBIDDEN).filter(([, re]) => re.test(all)).map(([name]) => name);
+for (const name of leaked) console.log(`  ✗ ${name} is in the login page's initial JavaScript`);
+const over = gzip / 1024 > BUDGET_KB;
+if (over) console.log(`  ✗ over budget by ${kb(gzip - BUDGET_KB * 1024)} kB`);
+process.exit(over || leaked.length > 0 ? 1 : 0);
