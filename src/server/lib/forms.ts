@@ -22,6 +22,10 @@ export async function readValidForm<S extends z.ZodType>(
   files: Record<string, number>,
   what: string,
 ): Promise<{ data: z.output<S>; files: UploadedFile[] }> {
+  const body: unknown = request.body;
+  if (!request.isMultipart() && body !== undefined && (body === null || typeof body !== 'object' || Array.isArray(body))) {
+    throw badRequest('The body must be a JSON object or a multipart form');
+  }
   const form = await request.readForm(files);
   return { data: parseFields(schema, form.fields, what), files: form.files };
 }

@@ -61,7 +61,7 @@ export function registerNamedResource(app: FastifyInstance, cfg: NamedResourceCo
     return {
       table,
       id: columns.id,
-      fields: { name, nameTranslateId: columns.name, createdAt: columns.createdAt, ...cfg.listFields?.(lang) },
+      fields: { name, nameTranslateId: columns.name, createdAt: qualified(columns.createdAt), ...cfg.listFields?.(lang) },
       search: [name],
       defaultSort: { field: 'createdAt', order: 'asc' },
     };

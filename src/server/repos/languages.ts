@@ -25,7 +25,7 @@ const definitionCount = sql<number>`(select count(*)::int from definition d wher
 export const languageListSpec = (): ListSpec => ({
   table: languages,
   id: languages.id,
-  fields: { position, code: languages.code, title: languages.title, createdAt: languages.createdAt, definitions: definitionCount },
+  fields: { position, code: languages.code, title: languages.title, createdAt: qualified(languages.createdAt), definitions: definitionCount },
   search: [languages.code, languages.title],
   defaultSort: { field: 'position', order: 'asc' },
 });

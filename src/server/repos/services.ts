@@ -29,7 +29,8 @@ export const serviceListSpec = (lang: string): ListSpec => {
       serviceCode: services.serviceCode,
       nameTranslateId: services.nameTranslateId,
       descriptionTranslateId: services.descriptionTranslateId,
-      createdAt: services.createdAt,
+      // Without drizzle's Date mapping, so a filter value that is no date is a 400, not a crash.
+      createdAt: qualified(services.createdAt),
     },
     search: [name, description],
     defaultSort: { field: 'createdAt', order: 'asc' },

@@ -32,7 +32,8 @@ export const tariffListSpec = (lang: string): ListSpec => {
       service_id: tariffs.serviceId,
       typeTranslateId: tariffs.typeTranslateId,
       descriptionTranslateId: tariffs.descriptionTranslateId,
-      createdAt: tariffs.createdAt,
+      // Without drizzle's Date mapping, so a filter value that is no date is a 400, not a crash.
+      createdAt: qualified(tariffs.createdAt),
     },
     search: [type, description],
     defaultSort: { field: 'createdAt', order: 'asc' },

@@ -32,7 +32,8 @@ export const translationListSpec =
       type: translations.type,
       status: translationStatus(),
       value: translatedText(qualified(translations.id), lang),
-      createdAt: translations.createdAt,
+      // Without drizzle's Date mapping, so a filter value that is no date is a 400, not a crash.
+      createdAt: qualified(translations.createdAt),
     },
     search: [translations.code, allDefinitions],
     where: opts.unusedOnly ? not(translationInUse()) : undefined,
