@@ -133,7 +133,7 @@ export async function claimTranslations(
   }
 }
 
-/** Locks a translation and refuses (409) while a record uses it; answers whether it exists. */
+/** Locks a translation (so no write can claim it meanwhile) and refuses (409, naming the user) while a record uses it. */
 export async function assertTranslationUnused(tx: DbOrTx, id: string, lang: string): Promise<void> {
   await tx.select({ id: translations.id }).from(translations).where(eq(translations.id, id)).for('update');
   const [use] = await translationUses(tx, [id], lang);
