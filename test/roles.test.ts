@@ -86,6 +86,8 @@ describe('roles', () => {
     expect((await t.api({ method: 'GET', url: '/api/v1/role/not-a-uuid' })).statusCode).toBe(404);
     expect((await t.api({ method: 'PATCH', url: '/api/v1/role/edit/3f0e4a52-1111-4c4c-9a9a-000000000000', payload: { name: 'Y' } })).statusCode).toBe(404);
     expect((await t.api({ method: 'GET', url: '/api/v1/role?range=oops' })).statusCode).toBe(400);
+    expect((await t.api({ method: 'GET', url: `/api/v1/role?filter=${encodeURIComponent('{"createdAt":"x"}')}` })).statusCode).toBe(400);
+    expect((await t.api({ method: 'GET', url: `/api/v1/role?filter=${encodeURIComponent('{"id":["not-a-uuid"]}')}` })).statusCode).toBe(400);
     expect((await t.api({ method: 'GET', url: `/api/v1/role?sort=${encodeURIComponent('["password","ASC"]')}` })).statusCode).toBe(400);
   });
 

@@ -3,7 +3,7 @@
  * `filter={...}` with `q` and `id: [..]`. A page of ids and the total come from one query (`count(*) over()`); the
  * route then loads the full records of that page. Without `range` the whole (filtered, sorted) list is returned.
  */
-import { and, asc, desc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -104,9 +104,11 @@ export function buildWhere(spec: ListSpec, filter: Record<string, unknown>): SQL
     if (!column) throw badRequest(`Unknown filter "${key}"`, { [key]: 'Unknown filter' });
     if (Array.isArray(value)) {
       if (!value.every(isScalar)) throw badRequest(`Filter "${key}" takes a list of values`, { [key]: 'Invalid value' });
-      conditions.push(value.length ? inArray(column as AnyColumn, value) : sql`false`);
+      // Raw parameters, not the column's mapper: a mapper (e.g. Date for timestamps) would throw on a bad string,
+      // while PostgreSQL's own cast answers an error the error plugin turns into a 400.
+      conditions.push(value.length ? sql`${column} in (${sql.join(value.map((v) => sql`${v}`), sql`, `)})` : sql`false`);
     } else if (isScalar(value)) {
-      conditions.push(eq(column as AnyColumn, value));
+      conditions.push(sql`${column} = ${value}`);
     } else {
       throw badRequest(`Filter "${key}" takes a value or a list`, { [key]: 'Invalid value' });
     }
