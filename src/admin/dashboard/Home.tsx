@@ -31,7 +31,7 @@ export const Home = () => {
   const { data, isError } = useStats();
   return (
     <Box sx={{ py: 2 }}>
-      <Title title={translate('app.home.title')} />
+      <Title title={translate('app.menu.home')} />
       <Typography variant="h4" component="h1" gutterBottom>
         {translate('app.home.title')}
       </Typography>
