@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { userRoles, users } from '../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../errors';
+import { conflict, forbidden, notFound } from '../errors';
 import { resources } from '../../shared/resources';
 import { perm } from '../../shared/permissions';
 import { userCreateSchema, userEditSchema } from '../../shared/schemas/users';
@@ -15,7 +15,7 @@ import { revokeUserSessions } from '../auth/sessions';
 import { loadOne, registerReads } from '../lib/crud';
 import { loadUsers, superAdminIds, takenBy, userListSpec } from '../repos/users';
 import { rolePermissionCodes } from '../repos/roles';
-import { validationFields } from '../plugins/errors';
+import { fileOf, readValidForm } from '../lib/forms';
 import type { AuthUser } from '../plugins/auth';
 import type { DbOrTx } from '../db/client';
 
@@ -77,13 +77,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: app.requirePermission(perm('user', 'edit')), schema: { tags: ['users'], params: idParams, response: { 200: userRecord } } },
     async (request) => {
       const current = await loadOne(reads, request.params.id, request.lang);
-      const form = await request.readForm({ image: 1 });
-      const parsed = userEditSchema.safeParse(form.fields);
-      if (!parsed.success) {
-        const fields = validationFields(parsed.error.issues);
-        throw badRequest(Object.values(fields)[0] ?? 'Invalid user', fields);
-      }
-      const body = parsed.data;
+      const { data: body, files } = await readValidForm(request, userEditSchema, { image: 1 }, 'user');
       const clash = await takenBy(
         app.db,
         { username: body.username !== current.username ? body.username : undefined, phone: body.phone !== current.phone ? body.phone : undefined },
@@ -98,7 +92,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         const losesSuperAdmin = admins.roleId && currentIds.has(admins.roleId) && !roleIds.includes(admins.roleId);
         if (losesSuperAdmin && admins.userIds.length <= 1) throw conflict('The last SUPER-ADMIN must keep that role');
       }
-      const imageFile = form.files.find((f) => f.field === 'image');
+      const imageFile = fileOf(files, 'image', false);
       const image = imageFile ? await request.saveImage(imageFile) : undefined;
       const passwordHash = body.password ? await hashPassword(body.password) : undefined;
       await app.db.transaction(async (tx) => {
