@@ -249,6 +249,14 @@ describe('PATCH /cottage/edit/:id', () => {
     expect(body.cottageType).toHaveLength(2);
   });
 
+  it('accepts the registry\'s location object', async () => {
+    const res = await edit({ location: { latitude: 41.5, longitude: 70.1 } });
+    expect(res.json()).toMatchObject({ latitude: 41.5, longitude: 70.1 });
+    expect((await edit({ location: { latitude: 200 } })).statusCode).toBe(400);
+    const made = await create({ latitude: undefined, longitude: undefined, location: JSON.stringify({ latitude: 40.5, longitude: 68.9 }) });
+    expect(made.json()).toMatchObject({ latitude: 40.5, longitude: 68.9 });
+  });
+
   it('replaces links when lists are sent and moves the cottage to another region and place', async () => {
     const res = await edit({ comforts: [c.comforts[1].id], cottageType: [c.types[1].id], regionId: c.otherRegion.id, placeId: c.otherPlace.id });
     expect(res.statusCode).toBe(200);

@@ -18,6 +18,20 @@ const flag = z.preprocess((v) => (typeof v === 'string' ? /^(true|1|on|yes)$/i.t
 export const cottageStatus = z.enum(COTTAGE_STATUSES, { message: `Must be one of ${COTTAGE_STATUSES.join(', ')}` });
 export const activeStatus = z.enum(ACTIVE_STATUSES, { message: `Must be one of ${ACTIVE_STATUSES.join(', ')}` });
 
+/** The registry's `location` field: `{latitude, longitude}` as an object or its JSON text (from a multipart form). */
+const location = z.preprocess(
+  (v) => {
+    if (v === '' || v === null || v === undefined) return undefined;
+    if (typeof v !== 'string') return v;
+    try {
+      return JSON.parse(v);
+    } catch {
+      return v;
+    }
+  },
+  z.object({ latitude: blankIsAbsent(latitude), longitude: blankIsAbsent(longitude) }, { message: 'location must be {latitude, longitude}' }).optional(),
+);
+
 /** `POST cottage/add` (multipart; the files `mainImage` and `images[]` travel beside these fields). */
 export const cottageCreateSchema = z.object({
   name: nonEmpty('Name', 200),
@@ -32,6 +46,7 @@ export const cottageCreateSchema = z.object({
   /** The spec's edit form spells it so; accepted everywhere. */
   lattitude: blankIsAbsent(latitude),
   longitude: blankIsAbsent(longitude),
+  location,
   status: blankIsAbsent(activeStatus),
   cottageStatus: blankIsAbsent(cottageStatus),
 });
@@ -54,6 +69,7 @@ export const cottageEditSchema = z
     latitude: blankIsAbsent(latitude),
     lattitude: blankIsAbsent(latitude),
     longitude: blankIsAbsent(longitude),
+    location,
     status: blankIsAbsent(activeStatus),
     cottageStatus: blankIsAbsent(cottageStatus),
     rating: blankIsAbsent(numberLike.pipe(z.number().min(0, 'Rating is between 0 and 5').max(5, 'Rating is between 0 and 5'))),
