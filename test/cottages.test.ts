@@ -249,6 +249,14 @@ describe('PATCH /cottage/edit/:id', () => {
     expect(body.cottageType).toHaveLength(2);
   });
 
+  it('reads a form-encoded edit like a JSON one', async () => {
+    const res = await t.api({ method: 'PATCH', url: `/api/v1/cottage/edit/${original.id}`, ...multipart({ priceWeekend: 999 }) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().priceWeekend).toBe(999);
+    const bad = await t.api({ method: 'PATCH', url: `/api/v1/cottage/edit/${original.id}`, ...multipart({ priceWeekend: 'lots' }) });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('accepts the registry\'s location object', async () => {
     const res = await edit({ location: { latitude: 41.5, longitude: 70.1 } });
     expect(res.json()).toMatchObject({ latitude: 41.5, longitude: 70.1 });

@@ -168,6 +168,12 @@ describe('POST /cottage/add/premium/:cottageId', () => {
     expect(after.premiumCottages.map((p: { id: string }) => p.id)).not.toContain(res.json().id);
   });
 
+  it('takes the original panel\'s priority (the cottage rating, as text) and rounds it', async () => {
+    const res = await place(confirmed, { expireDays: '2', priority: '4.1', serviceCode: 'top' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().priority).toBe(4);
+  });
+
   it('with an orderId it is that order\'s Active Pre: once only', async () => {
     const order = await makeOrder();
     const first = await place(confirmed, { expireDays: 7, priority: 2, serviceCode: 'top', orderId: order.id });
@@ -184,6 +190,7 @@ describe('POST /cottage/add/premium/:cottageId', () => {
     expect((await place(pending, { expireDays: 3, serviceCode: 'top' })).statusCode).toBe(409);
     expect((await place(confirmed, { expireDays: 0, serviceCode: 'top' })).statusCode).toBe(400);
     expect((await place(confirmed, { expireDays: 2.5, serviceCode: 'top' })).statusCode).toBe(400);
+    expect((await place(confirmed, { expireDays: 3, serviceCode: 'top', priority: -1 })).statusCode).toBe(400);
     expect((await place(confirmed, { expireDays: 3, serviceCode: 'gold' })).statusCode).toBe(400);
     expect((await place(confirmed, {})).statusCode).toBe(400);
     expect((await place('3b1f0f3e-1111-4222-8333-444455556666', { expireDays: 3, serviceCode: 'top' })).statusCode).toBe(404);

@@ -68,6 +68,15 @@ export const cottageRecord = z.object({
 const idParams = z.object({ id: z.string() });
 const tags = ['cottages'];
 
+function parseForm<T extends z.ZodType>(schema: T, fields: unknown): z.infer<T> {
+  const parsed = schema.safeParse(fields);
+  if (!parsed.success) {
+    const issues = validationFields(parsed.error.issues);
+    throw badRequest(Object.values(issues)[0] ?? 'Invalid cottage', issues);
+  }
+  return parsed.data;
+}
+
 function assertMayModerate(user: AuthUser, wanted: string | undefined, current: string) {
   if (wanted !== undefined && wanted !== current && !user.permissions.has(perm('cottage', 'moderate'))) {
     throw forbidden('Confirming or rejecting a cottage needs the cottage.moderate permission');
@@ -113,12 +122,7 @@ const cottageRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: app.requirePermission(perm('cottage', 'create')), schema: { tags, response: { 201: cottageRecord } } },
     async (request, reply) => {
       const form = await request.readForm({ mainImage: 1, images: 15 });
-      const parsed = cottageCreateSchema.safeParse(form.fields);
-      if (!parsed.success) {
-        const fields = validationFields(parsed.error.issues);
-        throw badRequest(Object.values(fields)[0] ?? 'Invalid cottage', fields);
-      }
-      const body = parsed.data;
+      const body = parseForm(cottageCreateSchema, form.fields);
       assertMayModerate(request.user!, body.cottageStatus, 'progress');
       const mainFile = form.files.find((f) => f.field === 'mainImage');
       if (!mainFile) throw badRequest('Please provide a main image', { mainImage: 'A main image is required' });
@@ -167,11 +171,13 @@ const cottageRoutes: FastifyPluginAsyncZod = async (app) => {
     `/${def.api.update}`,
     {
       onRequest: app.requirePermission(perm('cottage', 'edit')),
-      schema: { tags, params: idParams, body: cottageEditSchema, response: { 200: cottageRecord } },
+      // A multipart body reaches validation as null; it is read in the handler.
+      schema: { tags, params: idParams, body: z.preprocess((v) => v ?? undefined, cottageEditSchema), response: { 200: cottageRecord } },
     },
     async (request) => {
       const current = await loadOne(reads, request.params.id, request.lang);
-      const body = request.body;
+      // The spec's edit is JSON; a form-encoded edit is read the same way rather than silently ignored.
+      const body = request.isMultipart() ? parseForm(cottageEditSchema, (await request.readForm({})).fields) : request.body;
       assertMayModerate(request.user!, body.cottageStatus, current.cottageStatus);
       const regionId = body.regionId ?? current.regionId;
       const placeId = body.placeId ?? current.placeId;

@@ -93,7 +93,10 @@ export const cottageImageEditSchema = z.object({
 /** `POST cottage/add/premium/{cottageId}`. `orderId` ties the placement to an order (then it is idempotent). */
 export const premiumCreateSchema = z.object({
   expireDays: numberLike.pipe(z.number().int('expireDays must be a whole number').min(1, 'expireDays is at least 1').max(3650, 'expireDays is at most 3650')),
-  priority: blankIsAbsent(numberLike.pipe(z.number().int('priority must be a whole number').min(1, 'priority is at least 1').max(1000))),
+  /** The original panel sends the cottage's rating here (e.g. 4.1): rounded, at least 1. */
+  priority: blankIsAbsent(
+    numberLike.pipe(z.number().min(0, 'priority cannot be negative').max(1000, 'priority is at most 1000').transform((n) => Math.max(1, Math.round(n)))),
+  ),
   serviceCode: z.enum(SERVICE_CODES, { message: `serviceCode must be one of ${SERVICE_CODES.join(', ')}` }),
   orderId: blankIsAbsent(uuid),
 });
