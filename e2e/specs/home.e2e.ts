@@ -12,6 +12,9 @@ export const specs: Spec[] = [
       const text = await languages.innerText();
       expectTrue(text.includes(String(stats.languages)), `the Languages tile must show ${stats.languages}: "${text}"`);
       await page.getByTestId('tile-user').waitFor();
+      const badges = await page.getByTestId('progress-badge').count();
+      const expected = (stats.progressCottages ?? 0) > 0 ? 1 : 0;
+      expectTrue(badges === expected, `the "+N" progress badge must show only when N > 0 (N=${stats.progressCottages})`);
       await page.getByTestId('tile-region').click();
       await page.waitForURL(`${baseUrl}/dashboart/region`);
     },

@@ -62,6 +62,8 @@ const MenuEntry = ({ to, label, icon: Icon, resource }: Entry) => {
         </>
       }
       leftIcon={<Icon />}
+      // Long labels (and the badge after them) wrap instead of being cut off.
+      sx={{ '& .MuiTypography-noWrap': { whiteSpace: 'normal' } }}
     />
   );
 };
