@@ -126,8 +126,9 @@ export const cottageListSpec = (lang: string): ListSpec => {
       longitude: cottages.longitude,
       createdAt: cottages.createdAt,
       updatedAt: cottages.updatedAt,
-      region: sql`(select ${translatedText(regions.nameTranslateId, lang)} from ${regions} where ${regions.id} = ${cottages.regionId})`,
-      place: sql`(select ${translatedText(places.nameTranslateId, lang)} from ${places} where ${places.id} = ${cottages.placeId})`,
+      // Sorting by the translated name: the names are ranked once (an uncorrelated subquery), rows only look up a rank.
+      region: sql`array_position((select array_agg(${regions.id} order by ${translatedText(regions.nameTranslateId, lang)}) from ${regions}), ${cottages.regionId})`,
+      place: sql`array_position((select array_agg(${places.id} order by ${translatedText(places.nameTranslateId, lang)}) from ${places}), ${cottages.placeId})`,
     },
     search: [cottages.name, cottages.description],
     filters: {
