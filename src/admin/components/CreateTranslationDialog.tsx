@@ -66,7 +66,7 @@ export const CreateTranslationDialog = ({ open, onClose, onCreated }: Props) => 
             select
             label={translate('app.translation.type')}
             value={type}
-            onChange={(e) => setType(e.target.value as TranslationType)}
+            onChange={(e) => setType(TRANSLATION_TYPES.find((t) => t === e.target.value) ?? 'content')}
           >
             {TRANSLATION_TYPES.map((t) => (
               <MenuItem key={t} value={t}>

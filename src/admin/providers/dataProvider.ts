@@ -45,6 +45,8 @@ export function createDataProvider(http: Http = defaultHttp): AppDataProvider {
     return res.json;
   }
 
+  // DataProvider's methods are generic in the record type the caller expects; our answers are whatever the server
+  // sent, so each result is handed over with `as never` at that one boundary.
   const provider: DataProvider = {
     getList: (resource, params) => list(resource, params) as never,
     async getOne(resource, { id }) {
