@@ -77,6 +77,22 @@ describe('demo data', () => {
     expect(res.statusCode).toBe(200);
   });
 
+  it('lets only one of two parallel runs seed (the second finds the first one\'s data)', async () => {
+    const other = await createTestApp();
+    try {
+      const results = await Promise.all([seedDemo(other.database.db, other.app.storage), seedDemo(other.database.db, other.app.storage)]);
+      expect(results.filter((r) => r.seeded)).toHaveLength(1);
+      const res = await other.database.db.execute(sql.raw('select count(*)::int as n from cottage'));
+      expect((res as unknown as { rows: { n: number }[] }).rows[0].n).toBe(60);
+      const images = await other.database.db.execute(sql.raw('select count(*)::int as n from cottage_image'));
+      const files = (await other.uploadedFiles()).length;
+      expect(files).toBeGreaterThanOrEqual((images as unknown as { rows: { n: number }[] }).rows[0].n);
+      expect(files).toBeLessThan((images as unknown as { rows: { n: number }[] }).rows[0].n + 80);
+    } finally {
+      await other.close();
+    }
+  }, 120_000);
+
   it('does nothing on a database that already has a catalogue', async () => {
     const before = await t.uploadedFiles();
     const again = await seedDemo(t.database.db, t.app.storage);

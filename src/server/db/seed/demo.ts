@@ -79,6 +79,8 @@ export async function insertChunked<T>(tx: Db | Tx, table: Parameters<Tx['insert
   for (let i = 0; i < rows.length; i += size) await tx.insert(table).values(rows.slice(i, i + size) as never);
 }
 
+class AlreadySeeded extends Error {}
+
 export async function hasCatalogue(db: Db): Promise<boolean> {
   const result = await db.execute<{ present: boolean }>(sql`select exists (select 1 from region) or exists (select 1 from cottage) as present`);
   return Boolean((result as unknown as { rows: { present: boolean }[] }).rows[0]?.present);
@@ -269,6 +271,10 @@ export async function seedDemo(db: Db, storage: FileStorage, opts: { cottages?: 
 
     // ------------------------------------------------------------ one transaction for all rows
     const moderator = await db.transaction(async (tx) => {
+      // Several servers starting at once on one PostgreSQL: the first one seeds, the others find its data.
+      await tx.execute(sql`select pg_advisory_xact_lock(7310001)`);
+      const present = await tx.execute<{ present: boolean }>(sql`select exists (select 1 from region) or exists (select 1 from cottage) as present`);
+      if ((present as unknown as { rows: { present: boolean }[] }).rows[0]?.present) throw new AlreadySeeded();
       await insertChunked(tx, translations, translationRows);
       await insertChunked(tx, definitions, definitionRows);
       await insertChunked(tx, regions, regionRows);
@@ -305,6 +311,7 @@ export async function seedDemo(db: Db, storage: FileStorage, opts: { cottages?: 
     return { seeded: true, cottages: cottageRows.length, moderator };
   } catch (err) {
     await Promise.all(written.map((path) => storage.remove(path).catch(() => undefined)));
+    if (err instanceof AlreadySeeded) return { seeded: false, skipped: 'another process seeded the database meanwhile' };
     throw err;
   }
 }
