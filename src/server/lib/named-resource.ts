@@ -19,6 +19,7 @@ import { fileOf, readValidForm } from './forms';
 import type { ListSpec } from './list';
 import { translatedText } from './translated';
 import { claimTranslations, qualified } from './translation-usage';
+import { idParams } from '../../shared/schemas/common';
 
 type Data = Record<string, unknown> & { name?: string };
 type Row = Record<string, unknown> & { id: string; image?: string | null };
@@ -52,7 +53,6 @@ export interface NamedResourceConfig {
 export function registerNamedResource(app: FastifyInstance, cfg: NamedResourceConfig) {
   const { def, columns, table } = cfg;
   const tags = [def.key];
-  const idParams = z.object({ id: z.string() });
   const files: Record<string, number> = cfg.image ? { image: 1 } : {};
   const r = app.withTypeProvider<ZodTypeProvider>();
 

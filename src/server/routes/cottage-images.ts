@@ -15,8 +15,8 @@ import { cottageImageAddSchema, cottageImageEditSchema } from '../../shared/sche
 import { uuidLike } from '../lib/crud';
 import { validationFields } from '../plugins/errors';
 import { cottageImageRecord } from './cottages';
+import { idParams } from '../../shared/schemas/common';
 
-const idParams = z.object({ id: z.string() });
 const tags = ['cottages'];
 
 function parse<T extends z.ZodType>(schema: T, fields: unknown): z.infer<T> {

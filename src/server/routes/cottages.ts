@@ -17,6 +17,8 @@ import { validationFields } from '../plugins/errors';
 import { cottageListSpec, LEGACY_COTTAGE_QUERY, loadCottages } from '../repos/cottages';
 import { checkComforts, checkCottageTypes, checkRegionAndPlace } from '../repos/catalogue-refs';
 import type { AuthUser } from '../plugins/auth';
+import { idParams } from '../../shared/schemas/common';
+import { placementRecord } from '../lib/records';
 
 export const cottageImageRecord = z.object({
   id: z.string(),
@@ -27,17 +29,6 @@ export const cottageImageRecord = z.object({
   createdAt: z.date(),
 });
 
-export const placementRecord = z.object({
-  id: z.string(),
-  cottageId: z.string(),
-  serviceCode: z.string(),
-  priority: z.number(),
-  tariffId: z.string().nullable(),
-  orderId: z.string().nullable(),
-  createdAt: z.date(),
-  expireAt: z.date(),
-  endedAt: z.date().nullable(),
-});
 
 const named = { id: z.string(), name: z.string(), nameTranslateId: z.string() };
 export const cottageRecord = z.object({
@@ -65,7 +56,6 @@ export const cottageRecord = z.object({
   updatedAt: z.date(),
 });
 
-const idParams = z.object({ id: z.string() });
 const tags = ['cottages'];
 
 function parseForm<T extends z.ZodType>(schema: T, fields: unknown): z.infer<T> {

@@ -14,6 +14,7 @@ import { loadOne, registerReads } from '../lib/crud';
 import { fileOf, readValidForm } from '../lib/forms';
 import { languageListSpec, loadLanguages } from '../repos/languages';
 import type { DbOrTx } from '../db/client';
+import { idParams } from '../../shared/schemas/common';
 
 export const languageRecord = z.object({
   id: z.string(),
@@ -23,7 +24,6 @@ export const languageRecord = z.object({
   definitions: z.number(),
   createdAt: z.date(),
 });
-const idParams = z.object({ id: z.string() });
 const tags = ['languages'];
 
 async function checkCodeFree(db: DbOrTx, code: string, exceptId?: string) {

@@ -13,6 +13,7 @@ import { perm } from '../../shared/permissions';
 import { notificationCreateSchema } from '../../shared/schemas/marketplace';
 import { loadOne, registerReads } from '../lib/crud';
 import type { ListSpec } from '../lib/list';
+import { idParams } from '../../shared/schemas/common';
 
 const notificationRecord = z.object({
   id: z.string(),
@@ -56,7 +57,6 @@ async function loadNotifications(db: DbOrTx, ids: string[]): Promise<Notificatio
   }));
 }
 
-const idParams = z.object({ id: z.string() });
 const tags = ['notifications'];
 
 const notificationRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -11,7 +11,8 @@ import { perm } from '../../shared/permissions';
 import { orderUpdateSchema } from '../../shared/schemas/marketplace';
 import { loadOne, registerReads } from '../lib/crud';
 import { activateOrder, loadOrders, orderListSpec } from '../repos/orders';
-import { placementRecord } from './cottages';
+import { placementRecord } from '../lib/records';
+import { idParams } from '../../shared/schemas/common';
 
 export const orderRecord = z.object({
   id: z.string(),
@@ -39,7 +40,6 @@ export const orderRecord = z.object({
   premium: placementRecord.nullable(),
 });
 
-const idParams = z.object({ id: z.string() });
 const tags = ['orders'];
 
 const orderRoutes: FastifyPluginAsyncZod = async (app) => {

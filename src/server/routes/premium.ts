@@ -13,7 +13,7 @@ import { perm } from '../../shared/permissions';
 import { premiumCreateSchema } from '../../shared/schemas/marketplace';
 import { uuidLike } from '../lib/crud';
 import { activateOrder, placementById } from '../repos/orders';
-import { placementRecord } from './cottages';
+import { placementRecord } from '../lib/records';
 
 const idParams = z.object({ id: z.string() });
 const tags = ['cottages'];

@@ -15,6 +15,7 @@ import { loadOne, registerReads } from '../lib/crud';
 import { loadRoles, permissionCodes, roleListSpec } from '../repos/roles';
 import type { AuthUser } from '../plugins/auth';
 import type { DbOrTx } from '../db/client';
+import { idParams } from '../../shared/schemas/common';
 
 const roleRecord = z.object({
   id: z.string(),
@@ -22,7 +23,6 @@ const roleRecord = z.object({
   createdAt: z.date(),
   permissions: z.array(z.object({ permission: z.object({ id: z.string(), code: z.string(), name: z.string() }) })),
 });
-const idParams = z.object({ id: z.string() });
 
 async function checkGrantable(db: DbOrTx, caller: AuthUser, permissionIds: string[]) {
   const { codes, unknown } = await permissionCodes(db, permissionIds);

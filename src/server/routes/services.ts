@@ -15,6 +15,7 @@ import { loadOne, registerReads } from '../lib/crud';
 import { readValidForm } from '../lib/forms';
 import { claimTranslations } from '../lib/translation-usage';
 import { loadServices, serviceListSpec, tariffCount } from '../repos/services';
+import { idParams } from '../../shared/schemas/common';
 
 export const MAX_SERVICE_IMAGES = 10;
 
@@ -31,7 +32,6 @@ export const serviceRecord = z.object({
   ),
   createdAt: z.date(),
 });
-const idParams = z.object({ id: z.string() });
 const tags = ['services'];
 
 const serviceRoutes: FastifyPluginAsyncZod = async (app) => {

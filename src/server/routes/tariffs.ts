@@ -15,6 +15,8 @@ import { loadOne, registerReads } from '../lib/crud';
 import { parseFields } from '../lib/forms';
 import { claimTranslations } from '../lib/translation-usage';
 import { loadTariffs, orderCount, tariffListSpec } from '../repos/tariffs';
+import { idParams } from '../../shared/schemas/common';
+import { placementRecord } from '../lib/records';
 
 export const tariffRecord = z.object({
   id: z.string(),
@@ -28,18 +30,6 @@ export const tariffRecord = z.object({
   service: z.object({ id: z.string(), name: z.string(), serviceCode: z.string() }),
   createdAt: z.date(),
 });
-const placementRecord = z.object({
-  id: z.string(),
-  cottageId: z.string(),
-  tariffId: z.string().nullable(),
-  orderId: z.string().nullable(),
-  serviceCode: z.string(),
-  priority: z.number(),
-  createdAt: z.date(),
-  expireAt: z.date(),
-  endedAt: z.date().nullable(),
-});
-const idParams = z.object({ id: z.string() });
 const tags = ['tariffs'];
 
 const tariffRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -16,6 +16,7 @@ import { assertTranslationUnused } from '../lib/translation-usage';
 import { allLanguageCodes } from '../repos/languages';
 import { loadTranslations, translationCodeTaken, translationListSpec } from '../repos/translations';
 import type { DbOrTx } from '../db/client';
+import { idParams } from '../../shared/schemas/common';
 
 export const translationRecord = z.object({
   id: z.string(),
@@ -27,7 +28,6 @@ export const translationRecord = z.object({
   usedBy: z.object({ resource: z.string(), id: z.string(), field: z.string(), name: z.string() }).nullable(),
   createdAt: z.date(),
 });
-const idParams = z.object({ id: z.string() });
 const tags = ['translations'];
 
 /** Maps language codes to ids; unknown codes and (when `complete`) missing or empty languages are a 400. */

@@ -18,6 +18,7 @@ import { rolePermissionCodes } from '../repos/roles';
 import { fileOf, readValidForm } from '../lib/forms';
 import type { AuthUser } from '../plugins/auth';
 import type { DbOrTx } from '../db/client';
+import { idParams } from '../../shared/schemas/common';
 
 const userRecord = z.object({
   id: z.string(),
@@ -31,7 +32,6 @@ const userRecord = z.object({
   roles: z.array(z.object({ role: z.object({ id: z.string(), name: z.string() }) })),
 });
 const meRecord = userRecord.extend({ permissions: z.array(z.string()) });
-const idParams = z.object({ id: z.string() });
 
 async function checkRolesGrantable(db: DbOrTx, caller: AuthUser, roleIds: string[]) {
   const { codes, unknown } = await rolePermissionCodes(db, roleIds);

@@ -1,0 +1,40 @@
+/**
+ * What the seed commands share: the configured database (locked when embedded), migrated and bootstrapped, closed
+ * afterwards; problems end the command with one line.
+ */
+import { mkdirSync } from 'node:fs';
+import { ConfigError, loadConfig, type Config } from '../../config';
+import { lockDataDir, LockedError } from '../../lock';
+import { diskStorage, type FileStorage } from '../../plugins/uploads';
+import { openDatabase, type Database } from '../client';
+import { bootstrap, type BootstrapResult } from './bootstrap';
+
+export interface SeedContext {
+  config: Config;
+  database: Database;
+  storage: FileStorage;
+  seeded: BootstrapResult;
+}
+
+export function runSeedCommand(name: string, work: (ctx: SeedContext) => Promise<void>) {
+  const run = async () => {
+    const config = loadConfig();
+    mkdirSync(config.dataDir, { recursive: true });
+    const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
+    const database = await openDatabase(config);
+    try {
+      await database.migrate();
+      const seeded = await bootstrap(database.db, { username: config.adminUsername, password: config.adminPassword });
+      await work({ config, database, storage: diskStorage(config.dataDir), seeded });
+    } finally {
+      await database.close();
+      unlock();
+    }
+  };
+  run().catch((err) => {
+    if (err instanceof ConfigError) console.error(`${name}: configuration problem:\n  ${err.problems.join('\n  ')}`);
+    else if (err instanceof LockedError) console.error(`${name}: ${err.message}`);
+    else console.error(`${name}: ${(err as Error).message}`);
+    process.exit(1);
+  });
+}
