@@ -1,6 +1,6 @@
 /**
  * react-admin's simple-rest list parameters on every list endpoint (DESIGN §5): `range=[0,24]`, `sort=["f","ASC"]`,
- * `filter={...}` with `q` and `id: [..]`. A page of ids and the total come from one query (`count(*) over()`); the
+ * `filter={...}` with `q` and `id: [..]`. A page of ids and the total come from one query (see `pageIds`); the
  * route then loads the full records of that page. Without `range` the whole (filtered, sorted) list is returned.
  */
 import { and, asc, desc, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
@@ -125,11 +125,19 @@ function buildOrder(spec: ListSpec, sort: ListParams['sort']): SQL[] {
   return [direction(column as AnyColumn), asc(spec.id)];
 }
 
-/** One page of ids in order, and the total of the filtered list. */
+/**
+ * One page of ids in order, and the total of the filtered list. The total is an uncorrelated subquery (computed once,
+ * a plain count), not `count(*) over()`: a window over the whole filtered list forces every row to be read and sorted
+ * before the limit, while without it the page can stop after `limit` rows of an index in the sort's order. A `q`
+ * search reads every row anyway (a substring match uses no index), so there one pass with the window is cheaper than
+ * a count plus a walk of the sort's index that finds few matches.
+ */
 export async function pageIds(db: DbOrTx, spec: ListSpec, params: ListParams): Promise<{ ids: string[]; total: number }> {
   const where = buildWhere(spec, params.filter);
+  const searching = Boolean(spec.search?.length && String(params.filter.q ?? '').trim());
+  const count = searching ? sql<string>`count(*) over()` : sql<string>`(select count(*) from ${spec.table} where ${where ?? sql`true`})`;
   let query = db
-    .select({ id: spec.id, total: sql<string>`count(*) over()` })
+    .select({ id: spec.id, total: count })
     .from(spec.table)
     .where(where)
     .orderBy(...buildOrder(spec, params.sort))
@@ -138,8 +146,8 @@ export async function pageIds(db: DbOrTx, spec: ListSpec, params: ListParams): P
   const rows = await query;
   let total = rows.length ? Number(rows[0].total) : 0;
   if (!rows.length && params.range && params.range.offset > 0) {
-    const [count] = await db.select({ n: sql<string>`count(*)` }).from(spec.table).where(where);
-    total = Number(count.n);
+    const [row] = await db.select({ n: sql<string>`count(*)` }).from(spec.table).where(where);
+    total = Number(row.n);
   }
   return { ids: rows.map((r) => String(r.id)), total };
 }
