@@ -53,7 +53,8 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+/** `logs`: collect the app's log lines (JSON, level info and up) into this array. */
+export async function createTestApp(env: Record<string, string> = {}, opts: { logs?: string[] } = {}): Promise<TestContext> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dacha-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -64,7 +65,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const { database, drop } = await copyTemplate();
-  const app = await buildApp(config, { database });
+  const logs = opts.logs;
+  const logger = logs ? { level: 'info', stream: { write: (line: string) => void logs.push(line) } } : undefined;
+  const app = await buildApp(config, { database, logger });
   let adminToken: string | undefined;
 
   const ctx: TestContext = {

@@ -23,6 +23,12 @@ function fromDatabase(err: PgError): { status: number; message: string } | undef
     case '23514':
     case '23502':
       return { status: 400, message: 'A value is out of the allowed range' };
+    case '22001':
+      return { status: 400, message: 'A value is too long' };
+    case '22021':
+    case '22P05':
+      // Text PostgreSQL cannot store, e.g. a NUL character ("\u0000") in any field, filter or search.
+      return { status: 400, message: 'A value contains a character that is not allowed' };
     case '22P02':
     case '22003':
     case '22007':
@@ -41,6 +47,22 @@ function pgCause(error: unknown): PgError | undefined {
     e = (e as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+/**
+ * What a log line may say about an error. A failed query's message, stack and `params` carry the values it was
+ * sent — a password hash, a session's refresh-token id — so only the SQL text and the database's own error are kept.
+ */
+export function loggableError(error: unknown): unknown {
+  if (!(error instanceof Error) || !('params' in error) || !('query' in error)) return error;
+  const db = pgCause(error);
+  const cause = (error as { cause?: unknown }).cause;
+  return {
+    type: error.constructor.name,
+    message: `Failed query: ${String((error as { query: unknown }).query)}`,
+    code: db?.code,
+    cause: cause instanceof Error ? { type: cause.constructor.name, message: cause.message, stack: cause.stack } : undefined,
+  };
 }
 
 export function validationFields(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
@@ -69,7 +91,7 @@ async function errorsPlugin(app: FastifyInstance) {
       return reply.status(400).send(errorBody(400, message, fields));
     }
     if (isResponseSerializationError(error)) {
-      request.log.error({ err: error }, 'response did not match its schema');
+      request.log.error({ err: loggableError(error) }, 'response did not match its schema');
       return reply.status(500).send(errorBody(500, 'Internal server error'));
     }
     const db = pgCause(error);
@@ -87,7 +109,7 @@ async function errorsPlugin(app: FastifyInstance) {
       if (error.code === 'FST_REQ_FILE_TOO_LARGE') message = 'The file is too large';
       return reply.status(status).send(errorBody(status, message));
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ err: loggableError(error) }, 'unhandled error');
     return reply.status(500).send(errorBody(500, 'Internal server error'));
   });
 

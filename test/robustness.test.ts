@@ -1,0 +1,67 @@
+/**
+ * Input that PostgreSQL itself refuses, and list parameters that name JavaScript's own properties, answer 4xx — never
+ * a 500 — and a failed query never writes the values it was sent (a password hash, a token id) into the log.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DrizzleQueryError } from 'drizzle-orm';
+import { createTestApp, type TestContext } from './helpers';
+
+let t: TestContext;
+const logs: string[] = [];
+const SECRET = 'scrypt$16384$8$1$c2VjcmV0LXNhbHQ=$c2VjcmV0LWhhc2g=';
+
+/** A failed query as drizzle reports it: the SQL, its parameters (here a secret) and the driver's error. */
+function failedQuery(code: string) {
+  const cause = Object.assign(new Error(`database error ${code}`), { code });
+  return new DrizzleQueryError('update "user" set "password_hash" = $1 where "user"."id" = $2', [SECRET, 'id'], cause);
+}
+
+beforeAll(async () => {
+  t = await createTestApp({}, { logs });
+  t.app.get('/test/failed-query/:code', async (request) => {
+    throw failedQuery((request.params as { code: string }).code);
+  });
+});
+afterAll(() => t.close());
+
+const q = (value: unknown) => encodeURIComponent(JSON.stringify(value));
+
+describe('robustness', () => {
+  it('answers 400 to text holding a NUL character, wherever it goes', async () => {
+    const nul = 'a\u0000b';
+    const calls: { method: 'GET' | 'POST'; url: string; payload?: object; token?: null }[] = [
+      { method: 'POST', url: '/api/v1/translate', payload: { code: nul, type: 'content', definition: { uz: 'x', ru: 'x', en: 'x' } } },
+      { method: 'POST', url: '/api/v1/translate', payload: { code: 'nul_def', type: 'content', definition: { uz: nul, ru: 'x', en: 'x' } } },
+      { method: 'POST', url: '/api/v1/role/add', payload: { name: nul } },
+      { method: 'POST', url: '/api/v1/notification/add', payload: { message: nul, type: 'public' } },
+      { method: 'POST', url: '/api/v1/user/add', payload: { username: 'nul_user', password: 'password-123', name: nul } },
+      { method: 'POST', url: '/api/v1/auth/login/admin', payload: { username: nul, password: 'x' }, token: null },
+      { method: 'GET', url: `/api/v1/region?filter=${q({ q: nul })}` },
+      { method: 'GET', url: `/api/v1/user/all?filter=${q({ username: nul })}` },
+    ];
+    const wrong: string[] = [];
+    for (const call of calls) {
+      const res = await t.api(call);
+      if (res.statusCode !== 400) wrong.push(`${call.method} ${call.url} → ${res.statusCode} ${res.body}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(logs.join('\n')).not.toContain('scrypt$');
+  });
+
+  it('maps a value too long for its column (22001) to 400', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/test/failed-query/22001' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('A value is too long');
+  });
+
+  it('never logs the parameters of a failed query', async () => {
+    logs.length = 0;
+    const res = await t.app.inject({ method: 'GET', url: '/test/failed-query/XX000' });
+    expect(res.statusCode).toBe(500);
+    expect(res.body).not.toContain(SECRET);
+    const logged = logs.join('\n');
+    expect(logged).toContain('unhandled error');
+    expect(logged).toContain('password_hash');
+    expect(logged).not.toContain(SECRET);
+  });
+});
