@@ -48,6 +48,17 @@ describe('robustness', () => {
     expect(logs.join('\n')).not.toContain('scrypt$');
   });
 
+  it('answers 400 to sort fields and filters named like Object.prototype members', async () => {
+    const wrong: string[] = [];
+    for (const list of ['region', 'role', 'user/all', 'cottage', 'translate']) {
+      for (const query of [`sort=${q(['__proto__', 'ASC'])}`, `sort=${q(['toString', 'ASC'])}`, `filter=${q({ constructor: 'x' })}`, `filter=${q({ hasOwnProperty: 1 })}`]) {
+        const res = await t.api({ method: 'GET', url: `/api/v1/${list}?${query}` });
+        if (res.statusCode !== 400) wrong.push(`${list}?${decodeURIComponent(query)} → ${res.statusCode}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('maps a value too long for its column (22001) to 400', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/test/failed-query/22001' });
     expect(res.statusCode).toBe(400);

@@ -80,6 +80,11 @@ export interface ListSpec {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** A spec's own entry only: `filter={"constructor":1}` or `sort=["__proto__"]` must not reach Object.prototype. */
+function own<T>(record: Record<string, T> | undefined, key: string): T | undefined {
+  return record && Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
 function isScalar(v: unknown): v is string | number | boolean {
   return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
 }
@@ -95,12 +100,12 @@ export function buildWhere(spec: ListSpec, filter: Record<string, unknown>): SQL
       }
       continue;
     }
-    const custom = spec.filters?.[key];
+    const custom = own(spec.filters, key);
     if (custom) {
       conditions.push(custom(value));
       continue;
     }
-    const column = key === 'id' ? spec.id : spec.fields[key];
+    const column = key === 'id' ? spec.id : own(spec.fields, key);
     if (!column) throw badRequest(`Unknown filter "${key}"`, { [key]: 'Unknown filter' });
     if (Array.isArray(value)) {
       if (!value.every(isScalar)) throw badRequest(`Filter "${key}" takes a list of values`, { [key]: 'Invalid value' });
@@ -119,7 +124,7 @@ export function buildWhere(spec: ListSpec, filter: Record<string, unknown>): SQL
 
 function buildOrder(spec: ListSpec, sort: ListParams['sort']): SQL[] {
   const { field, order } = sort ?? spec.defaultSort;
-  const column = field === 'id' ? spec.id : spec.fields[field];
+  const column = field === 'id' ? spec.id : own(spec.fields, field);
   if (!column) throw badRequest(`Cannot sort by "${field}"`, { sort: `Unknown field ${field}` });
   const direction = order === 'desc' ? desc : asc;
   return [direction(column as AnyColumn), asc(spec.id)];
