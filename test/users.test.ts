@@ -4,6 +4,7 @@ import { createTestApp, multipart, ADMIN, type TestContext } from './helpers';
 import { jpegWithExif, notAnImage, pngImage, bigBlob } from './images';
 import { sessions, users } from '../src/server/db/schema';
 import sharp from 'sharp';
+import { userWith } from './fixtures';
 
 let t: TestContext;
 let superAdminRoleId: string;
@@ -176,5 +177,24 @@ describe('DELETE user/delete/{id}', () => {
     const res = await t.api({ method: 'DELETE', url: `/api/v1/user/delete/${me.id}` });
     expect(res.statusCode).toBe(409);
     expect((await t.api({ method: 'DELETE', url: '/api/v1/user/delete/3f0e4a52-1111-4c4c-9a9a-000000000000' })).statusCode).toBe(404);
+  });
+});
+
+describe('managing users who hold more', () => {
+  it('refuses (403) to edit or delete a user holding a permission the caller lacks, so user.edit cannot take over an admin', async () => {
+    const manager = await userWith(t, ['user.list', 'user.show', 'user.edit', 'user.delete']);
+    const clerk = await userWith(t, ['user.list']);
+    const [{ id: admin }] = await t.database.db.select().from(users).where(eq(users.username, ADMIN.username));
+    const takeover = await t.api({ method: 'PATCH', url: `/api/v1/user/edit/${admin}`, token: manager.token, payload: { password: 'taken-over-123' } });
+    expect(takeover.statusCode).toBe(403);
+    expect(takeover.json().message).toMatch(/permission you do not hold/);
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/auth/login/admin', payload: { username: ADMIN.username, password: 'taken-over-123' } })).statusCode).toBe(401);
+    const demote = await t.api({ method: 'PATCH', url: `/api/v1/user/edit/${admin}`, token: manager.token, payload: { roles: [plainRoleId] } });
+    expect(demote.statusCode).toBe(403);
+    expect((await t.api({ method: 'DELETE', url: `/api/v1/user/delete/${admin}`, token: manager.token })).statusCode).toBe(403);
+    // A user within the caller's permissions, and the caller themselves, stay manageable.
+    expect((await t.api({ method: 'PATCH', url: `/api/v1/user/edit/${clerk.id}`, token: manager.token, payload: { name: 'Clerk' } })).statusCode).toBe(200);
+    expect((await t.api({ method: 'PATCH', url: `/api/v1/user/edit/${manager.id}`, token: manager.token, payload: { name: 'Me' } })).statusCode).toBe(200);
+    expect((await t.api({ method: 'DELETE', url: `/api/v1/user/delete/${clerk.id}`, token: manager.token })).statusCode).toBe(200);
   });
 });

@@ -11,7 +11,7 @@ import { resources } from '../../shared/resources';
 import { perm } from '../../shared/permissions';
 import { userCreateSchema, userEditSchema } from '../../shared/schemas/users';
 import { hashPassword } from '../auth/passwords';
-import { revokeUserSessions } from '../auth/sessions';
+import { permissionCodesOf, revokeUserSessions } from '../auth/sessions';
 import { loadOne, registerReads } from '../lib/crud';
 import { loadUsers, superAdminIds, takenBy, userListSpec } from '../repos/users';
 import { rolePermissionCodes } from '../repos/roles';
@@ -38,6 +38,16 @@ async function checkRolesGrantable(db: DbOrTx, caller: AuthUser, roleIds: string
   if (unknown.length) throw notFound(`Role ${unknown[0]}`);
   const beyond = codes.find((c) => !caller.permissions.has(c));
   if (beyond) throw forbidden(`You cannot grant a role with a permission you do not hold (${beyond})`);
+}
+
+/**
+ * Changing or deleting a user who holds a permission the caller lacks is refused: otherwise `user.edit` alone could set
+ * a SUPER-ADMIN's password (or strip their roles) and take over their powers.
+ */
+async function checkMayManage(db: DbOrTx, caller: AuthUser, userId: string) {
+  if (userId === caller.id) return;
+  const beyond = (await permissionCodesOf(db, userId)).find((c) => !caller.permissions.has(c));
+  if (beyond) throw forbidden(`You cannot change a user who holds a permission you do not hold (${beyond})`);
 }
 
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -77,6 +87,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: app.requirePermission(perm('user', 'edit')), schema: { tags: ['users'], params: idParams, response: { 200: userRecord } } },
     async (request) => {
       const current = await loadOne(reads, request.params.id, request.lang);
+      await checkMayManage(app.db, request.user!, current.id);
       const { data: body, files } = await readValidForm(request, userEditSchema, { image: 1 }, 'user');
       const clash = await takenBy(
         app.db,
@@ -116,6 +127,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const current = await loadOne(reads, request.params.id, request.lang);
       if (current.id === request.user!.id) throw conflict('You cannot delete your own account');
+      await checkMayManage(app.db, request.user!, current.id);
       const admins = await superAdminIds(app.db);
       if (admins.userIds.includes(current.id) && admins.userIds.length <= 1) throw conflict('The last SUPER-ADMIN cannot be deleted');
       await app.db.delete(users).where(eq(users.id, current.id));
