@@ -108,4 +108,19 @@ describe('roles', () => {
     expect(escalate.statusCode).toBe(403);
     expect((await t.api({ method: 'GET', url: '/api/v1/role', token: null })).statusCode).toBe(401);
   });
+
+  it('refuses to rename, trim or delete a role holding a permission the caller lacks', async () => {
+    const strong = (await t.api({ method: 'POST', url: '/api/v1/role/add', payload: { name: 'Strong', permissions: [permissionIds['user.delete'], permissionIds['role.list']] } })).json();
+    const token = await userWith(['role.list', 'role.edit', 'role.delete'], 'roleclerk');
+    const rename = await t.api({ method: 'PATCH', url: `/api/v1/role/edit/${strong.id}`, token, payload: { name: 'Weak' } });
+    expect(rename.statusCode).toBe(403);
+    const trim = await t.api({ method: 'PATCH', url: `/api/v1/role/edit/${strong.id}`, token, payload: { permissions: [permissionIds['role.list']] } });
+    expect(trim.statusCode).toBe(403);
+    expect((await t.api({ method: 'DELETE', url: `/api/v1/role/delete/${strong.id}`, token })).statusCode).toBe(403);
+    const [row] = await t.database.db.select().from(roles).where(eq(roles.id, strong.id));
+    expect(row.name).toBe('Strong');
+    // A role within reach stays editable.
+    const own = (await t.api({ method: 'POST', url: '/api/v1/role/add', payload: { name: 'Listing', permissions: [permissionIds['role.list']] } })).json();
+    expect((await t.api({ method: 'PATCH', url: `/api/v1/role/edit/${own.id}`, token, payload: { name: 'Listing 2' } })).statusCode).toBe(200);
+  });
 });

@@ -31,6 +31,12 @@ async function checkGrantable(db: DbOrTx, caller: AuthUser, permissionIds: strin
   if (beyond) throw forbidden(`You cannot grant a permission you do not hold (${beyond})`);
 }
 
+/** A role holding a permission the caller lacks is beyond them: they may not rename, trim or delete it. */
+function checkWithinReach(caller: AuthUser, role: { permissions: { permission: { code: string } }[] }) {
+  const beyond = role.permissions.find((p) => !caller.permissions.has(p.permission.code));
+  if (beyond) throw forbidden(`This role holds a permission you do not hold (${beyond.permission.code})`);
+}
+
 async function checkNameFree(db: DbOrTx, name: string, exceptId?: string) {
   const [taken] = await db
     .select({ id: roles.id })
@@ -67,6 +73,7 @@ const roleRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: app.requirePermission(perm('role', 'edit')), schema: { tags: ['roles'], params: idParams, body: roleEditSchema, response: { 200: roleRecord } } },
     async (request) => {
       const current = await loadOne(reads, request.params.id, request.lang);
+      checkWithinReach(request.user!, current);
       const name = request.body.name?.trim() || undefined;
       const permissions = request.body.permissions?.length ? [...new Set(request.body.permissions)] : undefined;
       if (current.name === SUPER_ADMIN_ROLE && (name && name !== current.name || permissions)) {
@@ -91,6 +98,7 @@ const roleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const current = await loadOne(reads, request.params.id, request.lang);
       if (current.name === SUPER_ADMIN_ROLE) throw conflict(`${SUPER_ADMIN_ROLE} cannot be deleted`);
+      checkWithinReach(request.user!, current);
       await app.db.delete(roles).where(eq(roles.id, current.id));
       return current;
     },
