@@ -1,4 +1,7 @@
-/** Starts the real API server (which serves the built admin) on a free port with a fresh data folder. */
+/**
+ * Starts the real API server (which serves the built admin) on a free port, with a fresh data folder or a given one
+ * (kept on stop, so a test can start again on it). Used by the browser specs and by the first-start API test.
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -26,20 +29,20 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitUntilUp(baseUrl: string, child: ChildProcess, output: () => string, timeoutMs = 90_000) {
+/** Up once it has printed its start-up line (after listen), whether or not it serves the admin. */
+async function waitUntilUp(child: ChildProcess, output: () => string, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output()}`);
-    const ok = await fetch(`${baseUrl}/`).then((r) => r.ok, () => false);
-    if (ok) return;
+    if (output().includes('is running at')) return;
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`the server did not answer within ${timeoutMs / 1000}s:\n${output()}`);
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, opts: { dataDir?: string } = {}): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'dacha-e2e-'));
+  const dataDir = opts.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'dacha-e2e-')));
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -71,10 +74,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       await exited;
       clearTimeout(timer);
     }
-    await rm(dataDir, { recursive: true, force: true });
+    if (!opts.dataDir) await rm(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitUntilUp(baseUrl, child, () => output);
+    await waitUntilUp(child, () => output);
   } catch (error) {
     await stop();
     throw error;
