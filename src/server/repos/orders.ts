@@ -7,6 +7,7 @@ import type { ListSpec } from '../lib/list';
 import { translatedText } from '../lib/translated';
 import type { PlacementRecord } from './cottages';
 import type { ServiceCode } from '../../shared/enums';
+import type { TariffRecord } from './tariffs';
 
 export interface OrderRecord {
   id: string;
@@ -20,16 +21,8 @@ export interface OrderRecord {
   createdAt: Date;
   cottage: { id: string; name: string; rating: number; cottageStatus: string; mainImage: string | null };
   user: { id: string; name: string | null; username: string | null; image: string | null } | null;
-  tariff: {
-    id: string;
-    type: string;
-    typeTranslateId: string;
-    description: string;
-    descriptionTranslateId: string;
-    days: number;
-    price: number;
-    service_id: string;
-    service: { id: string; name: string; nameTranslateId: string; serviceCode: string };
+  tariff: Omit<TariffRecord, 'service' | 'createdAt'> & {
+    service: TariffRecord['service'] & { nameTranslateId: string };
   };
   /** The placement "Active Pre" made from this order, if any. */
   premium: PlacementRecord | null;
