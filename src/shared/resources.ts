@@ -54,6 +54,12 @@ export interface ResourceDef {
     premiumEnd?: string;
     /** "Active Pre": turn an order into its premium placement, once (`:id` = order id). */
     activate?: string;
+    /** Additive bulk calls (one transaction, all or nothing, at most 1000 ids): `POST {ids}` deletes them all. */
+    bulkDelete?: string;
+    /** `PATCH {ids, data}` applies one change to all of them (cottage moderation, order status). */
+    bulkUpdate?: string;
+    /** Additive: the list as a streamed CSV with the list's own filter and sort, every matching row. */
+    export?: string;
   };
   /** Which writes travel as multipart/form-data (the spec's §7 table). */
   multipart?: { create?: boolean; update?: boolean };
@@ -76,7 +82,14 @@ function crud(base: string, opts: { addSuffix?: boolean } = {}) {
     create: opts.addSuffix === false ? base : `${base}/add`,
     update: `${base}/edit/:id`,
     delete: `${base}/delete/:id`,
+    bulkDelete: `${base}/bulk/delete`,
+    export: `${base}/export`,
   };
+}
+
+/** The additive list-kit calls of a resource whose paths are not built by `crud()`. */
+function kit(base: string) {
+  return { bulkDelete: `${base}/bulk/delete`, export: `${base}/export` };
 }
 
 export const resources = {
@@ -84,7 +97,7 @@ export const resources = {
     key: 'language',
     route: 'language',
     label: 'Languages',
-    api: { list: 'language', one: 'language/:id', create: 'language', update: 'language/:id', delete: 'language/:id', image: 'language/update/image/:id' },
+    api: { list: 'language', one: 'language/:id', create: 'language', update: 'language/:id', delete: 'language/:id', image: 'language/update/image/:id', ...kit('language') },
     multipart: { create: true },
     actions: CRUD,
     fields: {
@@ -98,7 +111,7 @@ export const resources = {
     key: 'translate',
     route: 'translate',
     label: 'Translations',
-    api: { list: 'translate', one: 'translate/:id', create: 'translate', update: 'translate/:id', delete: 'translate/:id' },
+    api: { list: 'translate', one: 'translate/:id', create: 'translate', update: 'translate/:id', delete: 'translate/:id', ...kit('translate') },
     actions: CRUD,
     fields: {
       code: { kind: 'text', required: true, max: 128 },
@@ -167,6 +180,7 @@ export const resources = {
       imageDelete: 'cottage/image/delete/:id',
       premium: 'cottage/add/premium/:id',
       premiumEnd: 'cottage/delete/premium/:id',
+      bulkUpdate: 'cottage/bulk/edit',
     },
     multipart: { create: true },
     actions: CRUD,
@@ -231,6 +245,8 @@ export const resources = {
       update: 'order/update/:id',
       delete: 'order/delete/:id',
       activate: 'order/activate/:id',
+      bulkUpdate: 'order/bulk/edit',
+      ...kit('order'),
     },
     actions: ['list', 'show', 'edit', 'delete'],
     extraPermissions: { activate: 'Activate the premium placement of an order' },
@@ -269,7 +285,7 @@ export const resources = {
     key: 'user',
     route: 'user',
     label: 'Users',
-    api: { list: 'user/all', one: 'user/:id', create: 'user/add', update: 'user/edit/:id', delete: 'user/delete/:id' },
+    api: { list: 'user/all', one: 'user/:id', create: 'user/add', update: 'user/edit/:id', delete: 'user/delete/:id', ...kit('user') },
     multipart: { update: true },
     actions: CRUD,
     fields: {
@@ -288,7 +304,7 @@ export const resources = {
     key: 'notification',
     route: 'notification',
     label: 'Notifications',
-    api: { list: 'notification/all', one: 'notification/:id', create: 'notification/add', delete: 'notification/delete/:id' },
+    api: { list: 'notification/all', one: 'notification/:id', create: 'notification/add', delete: 'notification/delete/:id', ...kit('notification') },
     actions: ['list', 'show', 'create', 'delete'],
     fields: {
       message: { kind: 'text', required: true, multiline: true, max: 2000 },
