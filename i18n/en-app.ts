@@ -1,3 +1,5 @@
+import { resourcesIn } from './resources';
+
 /** Our own interface texts in English: the reference shape every other language must match. */
 export const enApp = {
   app: {
@@ -84,44 +86,5 @@ export const enApp = {
     },
     stats: { unavailable: 'Counts are unavailable' },
   },
-  resources: {
-    region: {
-      name: 'Region |||| Regions',
-      title: 'Region',
-      add: 'Add Region',
-      edit: 'Edit Region',
-      empty: 'There is no region yet',
-      notifications: {
-        created: 'Region successfully created',
-        updated: 'Region name successfully changed',
-        deleted: 'Region successfully deleted',
-      },
-      fields: { id: '#', name: 'Name', nameTranslateId: 'Region name', q: 'Search' },
-    },
-    comfort: {
-      name: 'Comfort |||| Comforts',
-      title: 'Comfort',
-      add: 'Add Comfort',
-      edit: 'Edit Comfort',
-      empty: 'There is no comfort yet',
-      notifications: {
-        created: 'Comfort successfully added',
-        updated: 'Comfort successfully edited',
-        deleted: 'Comfort successfully deleted',
-      },
-      fields: { id: '#', name: 'Name', nameTranslateId: 'Comfort name', image: 'Image', q: 'Search' },
-    },
-    language: { name: 'Language |||| Languages' },
-    translate: { name: 'Translation |||| Translations' },
-    place: { name: 'Place |||| Places' },
-    'cottage-type': { name: 'Cottage type |||| Cottage types' },
-    cottage: { name: 'Announcement |||| Announcements' },
-    services: { name: 'Service |||| Services' },
-    tariff: { name: 'Tariff |||| Tariffs' },
-    order: { name: 'Order |||| Orders' },
-    roles: { name: 'Role |||| Roles' },
-    user: { name: 'User |||| Users' },
-    notification: { name: 'Notification |||| Notifications' },
-    permission: { name: 'Permission |||| Permissions' },
-  },
+  resources: resourcesIn('en'),
 };

@@ -1,4 +1,5 @@
 import { raRu } from './ra-ru';
+import { resourcesIn } from './resources';
 import type { AppMessages, Catalogue } from './types';
 
 const ruApp = {
@@ -86,46 +87,7 @@ const ruApp = {
     },
     stats: { unavailable: 'Счётчики недоступны' },
   },
-  resources: {
-    region: {
-      name: 'Область |||| Области |||| Областей',
-      title: 'Области',
-      add: 'Добавить область',
-      edit: 'Изменить область',
-      empty: 'Областей пока нет',
-      notifications: {
-        created: 'Область успешно создана',
-        updated: 'Название области успешно изменено',
-        deleted: 'Область успешно удалена',
-      },
-      fields: { id: '#', name: 'Название', nameTranslateId: 'Название области', q: 'Поиск' },
-    },
-    comfort: {
-      name: 'Удобство |||| Удобства |||| Удобств',
-      title: 'Удобства',
-      add: 'Добавить удобство',
-      edit: 'Изменить удобство',
-      empty: 'Удобств пока нет',
-      notifications: {
-        created: 'Удобство успешно добавлено',
-        updated: 'Удобство успешно изменено',
-        deleted: 'Удобство успешно удалено',
-      },
-      fields: { id: '#', name: 'Название', nameTranslateId: 'Название удобства', image: 'Изображение', q: 'Поиск' },
-    },
-    language: { name: 'Язык |||| Языки |||| Языков' },
-    translate: { name: 'Перевод |||| Переводы |||| Переводов' },
-    place: { name: 'Место |||| Места |||| Мест' },
-    'cottage-type': { name: 'Тип коттеджа |||| Типа коттеджей |||| Типов коттеджей' },
-    cottage: { name: 'Объявление |||| Объявления |||| Объявлений' },
-    services: { name: 'Услуга |||| Услуги |||| Услуг' },
-    tariff: { name: 'Тариф |||| Тарифа |||| Тарифов' },
-    order: { name: 'Заказ |||| Заказа |||| Заказов' },
-    roles: { name: 'Роль |||| Роли |||| Ролей' },
-    user: { name: 'Пользователь |||| Пользователя |||| Пользователей' },
-    notification: { name: 'Уведомление |||| Уведомления |||| Уведомлений' },
-    permission: { name: 'Разрешение |||| Разрешения |||| Разрешений' },
-  },
+  resources: resourcesIn('ru'),
 } satisfies AppMessages;
 
 const ru: Catalogue = { ...raRu, ...ruApp };

@@ -1,4 +1,5 @@
 import { raUz } from './ra-uz';
+import { resourcesIn } from './resources';
 import type { AppMessages, Catalogue } from './types';
 
 const uzApp = {
@@ -86,46 +87,7 @@ const uzApp = {
     },
     stats: { unavailable: "Sonlarni olib bo'lmadi" },
   },
-  resources: {
-    region: {
-      name: 'Viloyat |||| Viloyatlar',
-      title: 'Viloyat',
-      add: "Viloyat qo'shish",
-      edit: 'Viloyatni tahrirlash',
-      empty: "Hozircha viloyat yo'q",
-      notifications: {
-        created: 'Viloyat muvaffaqiyatli yaratildi',
-        updated: "Viloyat nomi muvaffaqiyatli o'zgartirildi",
-        deleted: "Viloyat muvaffaqiyatli o'chirildi.",
-      },
-      fields: { id: '#', name: 'Nomi', nameTranslateId: 'Viloyat nomi', q: 'Qidirish' },
-    },
-    comfort: {
-      name: 'Qulaylik |||| Qulayliklar',
-      title: 'Qulaylik',
-      add: "Qulaylik qo'shish",
-      edit: 'Qulaylikni tahrirlash',
-      empty: "Hozircha qulaylik yo'q",
-      notifications: {
-        created: "Qo'shish muvaffaqiyatli amalga oshirildi",
-        updated: 'Muvaffaqiyatli tahrirlandi',
-        deleted: "Muvaffaqiyatli o'chirildi",
-      },
-      fields: { id: '#', name: 'Nomi', nameTranslateId: 'Qulaylik nomi', image: 'Rasm', q: 'Qidirish' },
-    },
-    language: { name: 'Til |||| Tillar' },
-    translate: { name: 'Tarjima |||| Tarjimalar' },
-    place: { name: 'Joy |||| Joylar' },
-    'cottage-type': { name: 'Kottej turi |||| Kottej turlari' },
-    cottage: { name: "E'lon |||| E'lonlar" },
-    services: { name: 'Xizmat |||| Xizmatlar' },
-    tariff: { name: 'Tarif |||| Tariflar' },
-    order: { name: 'Buyurtma |||| Buyurtmalar' },
-    roles: { name: 'Rol |||| Rollar' },
-    user: { name: 'Foydalanuvchi |||| Foydalanuvchilar' },
-    notification: { name: 'Xabarnoma |||| Xabarnomalar' },
-    permission: { name: 'Ruxsat |||| Ruxsatlar' },
-  },
+  resources: resourcesIn('uz'),
 } satisfies AppMessages;
 
 const uz: Catalogue = { ...raUz, ...uzApp };

@@ -1,0 +1,44 @@
+import { resourceTexts } from './define';
+
+/** The comfort screen's texts in every language. */
+export default resourceTexts({
+  en: {
+    name: 'Comfort |||| Comforts',
+    title: 'Comfort',
+    add: 'Add Comfort',
+    edit: 'Edit Comfort',
+    empty: 'There is no comfort yet',
+    notifications: {
+      created: 'Comfort successfully added',
+      updated: 'Comfort successfully edited',
+      deleted: 'Comfort successfully deleted',
+    },
+    fields: { id: '#', name: 'Name', nameTranslateId: 'Comfort name', image: 'Image', q: 'Search' },
+  },
+  ru: {
+    name: 'Удобство |||| Удобства |||| Удобств',
+    title: 'Удобства',
+    add: 'Добавить удобство',
+    edit: 'Изменить удобство',
+    empty: 'Удобств пока нет',
+    notifications: {
+      created: 'Удобство успешно добавлено',
+      updated: 'Удобство успешно изменено',
+      deleted: 'Удобство успешно удалено',
+    },
+    fields: { id: '#', name: 'Название', nameTranslateId: 'Название удобства', image: 'Изображение', q: 'Поиск' },
+  },
+  uz: {
+    name: 'Qulaylik |||| Qulayliklar',
+    title: 'Qulaylik',
+    add: "Qulaylik qo'shish",
+    edit: 'Qulaylikni tahrirlash',
+    empty: "Hozircha qulaylik yo'q",
+    notifications: {
+      created: "Qo'shish muvaffaqiyatli amalga oshirildi",
+      updated: 'Muvaffaqiyatli tahrirlandi',
+      deleted: "Muvaffaqiyatli o'chirildi",
+    },
+    fields: { id: '#', name: 'Nomi', nameTranslateId: 'Qulaylik nomi', image: 'Rasm', q: 'Qidirish' },
+  },
+});

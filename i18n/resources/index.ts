@@ -1,0 +1,25 @@
+/** Every resource's texts, one file per resource (its uz, ru and en side by side), picked per language. */
+import region from './region';
+import comfort from './comfort';
+import language from './language';
+import translate from './translate';
+import place from './place';
+import cottageType from './cottage-type';
+import cottage from './cottage';
+import services from './services';
+import tariff from './tariff';
+import order from './order';
+import roles from './roles';
+import user from './user';
+import notification from './notification';
+import permission from './permission';
+import type { Locale } from '../types';
+
+const all = { region, comfort, language, translate, place, 'cottage-type': cottageType, cottage, services, tariff, order, roles, user, notification, permission };
+
+type All = typeof all;
+
+/** The `resources` section of one language's catalogue. */
+export function resourcesIn<L extends Locale>(locale: L): { [K in keyof All]: All[K][L] } {
+  return Object.fromEntries(Object.entries(all).map(([name, texts]) => [name, texts[locale]])) as { [K in keyof All]: All[K][L] };
+}

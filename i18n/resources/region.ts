@@ -1,0 +1,44 @@
+import { resourceTexts } from './define';
+
+/** The region screen's texts in every language. */
+export default resourceTexts({
+  en: {
+    name: 'Region |||| Regions',
+    title: 'Region',
+    add: 'Add Region',
+    edit: 'Edit Region',
+    empty: 'There is no region yet',
+    notifications: {
+      created: 'Region successfully created',
+      updated: 'Region name successfully changed',
+      deleted: 'Region successfully deleted',
+    },
+    fields: { id: '#', name: 'Name', nameTranslateId: 'Region name', q: 'Search' },
+  },
+  ru: {
+    name: 'Область |||| Области |||| Областей',
+    title: 'Области',
+    add: 'Добавить область',
+    edit: 'Изменить область',
+    empty: 'Областей пока нет',
+    notifications: {
+      created: 'Область успешно создана',
+      updated: 'Название области успешно изменено',
+      deleted: 'Область успешно удалена',
+    },
+    fields: { id: '#', name: 'Название', nameTranslateId: 'Название области', q: 'Поиск' },
+  },
+  uz: {
+    name: 'Viloyat |||| Viloyatlar',
+    title: 'Viloyat',
+    add: "Viloyat qo'shish",
+    edit: 'Viloyatni tahrirlash',
+    empty: "Hozircha viloyat yo'q",
+    notifications: {
+      created: 'Viloyat muvaffaqiyatli yaratildi',
+      updated: "Viloyat nomi muvaffaqiyatli o'zgartirildi",
+      deleted: "Viloyat muvaffaqiyatli o'chirildi.",
+    },
+    fields: { id: '#', name: 'Nomi', nameTranslateId: 'Viloyat nomi', q: 'Qidirish' },
+  },
+});
