@@ -68,14 +68,14 @@ async function toHttpError(res: Response): Promise<HttpError> {
   return new HttpError(message, res.status, { ...b, errors: b.fields });
 }
 
-/** Calls the API with the session's token and language; renews an expired token once and repeats the call. */
-export async function httpClient<T = unknown>(path: string, init: RequestInit = {}): Promise<ApiResponse<T>> {
+/**
+ * Sends a request with the session's token and language; renews an expired token once and repeats the call. Answers
+ * the raw response, whatever its type, and throws the server's error for any status that is not ok.
+ */
+export async function authorizedFetch(path: string, init: RequestInit = {}, timeoutMs?: number): Promise<Response> {
+  const timeout = timeoutMs ?? (init.body instanceof FormData ? UPLOAD_TIMEOUT_MS : TIMEOUT_MS);
   const send = (token: string | null) =>
-    fetch(apiUrl(path), {
-      ...init,
-      headers: buildHeaders(init, token),
-      signal: AbortSignal.timeout(init.body instanceof FormData ? UPLOAD_TIMEOUT_MS : TIMEOUT_MS),
-    }).catch((error: unknown) => {
+    fetch(apiUrl(path), { ...init, headers: buildHeaders(init, token), signal: AbortSignal.timeout(timeout) }).catch((error: unknown) => {
       throw new HttpError('app.error.network', 0, { cause: String(error) });
     });
 
@@ -88,7 +88,12 @@ export async function httpClient<T = unknown>(path: string, init: RequestInit = 
   }
   if (res.status === SESSION_REVOKED) session.clear();
   if (!res.ok) throw await toHttpError(res);
+  return res;
+}
 
+/** Calls the API (see `authorizedFetch`) and reads its JSON answer. */
+export async function httpClient<T = unknown>(path: string, init: RequestInit = {}): Promise<ApiResponse<T>> {
+  const res = await authorizedFetch(path, init);
   const text = await res.text();
   return { status: res.status, headers: res.headers, json: (text ? JSON.parse(text) : null) as T };
 }
