@@ -84,6 +84,7 @@ export const enApp = {
       network: 'The server cannot be reached. Check the connection and try again.',
       forbidden: 'You do not have permission for this action.',
     },
+    columns: { id: '#', createdAt: 'Created', updatedAt: 'Updated' },
     stats: { unavailable: 'Counts are unavailable' },
   },
   resources: resourcesIn('en'),

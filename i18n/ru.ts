@@ -85,6 +85,7 @@ const ruApp = {
       network: 'Сервер недоступен. Проверьте соединение и повторите попытку.',
       forbidden: 'У вас нет прав на это действие.',
     },
+    columns: { id: '#', createdAt: 'Создано', updatedAt: 'Изменено' },
     stats: { unavailable: 'Счётчики недоступны' },
   },
   resources: resourcesIn('ru'),

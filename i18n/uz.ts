@@ -85,6 +85,7 @@ const uzApp = {
       network: "Server bilan aloqa yo'q. Ulanishni tekshirib, qayta urinib ko'ring.",
       forbidden: "Bu amal uchun sizda ruxsat yo'q.",
     },
+    columns: { id: '#', createdAt: 'Yaratilgan', updatedAt: "O'zgartirilgan" },
     stats: { unavailable: "Sonlarni olib bo'lmadi" },
   },
   resources: resourcesIn('uz'),
