@@ -175,4 +175,11 @@ describe('saved queries', () => {
     await t.database.db.delete(users).where(eq(users.id, gone.id));
     expect((await list('region')).json().map((r: { id: string }) => r.id)).not.toContain(q.id);
   });
+
+  it('is documented in the OpenAPI document under its own tag', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json();
+    for (const [path, method] of [['/api/v1/saved-query', 'get'], ['/api/v1/saved-query/add', 'post'], ['/api/v1/saved-query/edit/{id}', 'patch'], ['/api/v1/saved-query/delete/{id}', 'delete']]) {
+      expect(doc.paths[path]?.[method]?.tags, `${method} ${path}`).toEqual(['savedQuery']);
+    }
+  });
 });
