@@ -83,6 +83,20 @@ export const enApp = {
       forbidden: 'You do not have permission for this action.',
     },
     stats: { unavailable: 'Counts are unavailable' },
+    saved_queries: {
+      shared: 'Shared with the team',
+      shared_by: 'Shared by %{name}',
+      edit_label: 'Rename or share "%{name}"',
+      edit_title: 'Saved query',
+      saved: 'Query saved',
+      updated: 'Saved query updated',
+      removed: 'Saved query removed',
+      name_taken: 'You already have a saved query with this name',
+      name_invalid: 'The name must be 1 to 64 characters',
+      invalid: 'This query cannot be saved: the list does not accept its filter or sort',
+      failed: 'The saved query could not be changed',
+      load_failed: 'Saved queries could not be loaded',
+    },
   },
   resources: {
     region: {

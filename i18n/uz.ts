@@ -85,6 +85,20 @@ const uzApp = {
       forbidden: "Bu amal uchun sizda ruxsat yo'q.",
     },
     stats: { unavailable: "Sonlarni olib bo'lmadi" },
+    saved_queries: {
+      shared: 'Jamoa bilan ulashilgan',
+      shared_by: '%{name} ulashgan',
+      edit_label: '"%{name}" nomini o\'zgartirish yoki ulashish',
+      edit_title: "Saqlangan so'rov",
+      saved: "So'rov saqlandi",
+      updated: "Saqlangan so'rov o'zgartirildi",
+      removed: "Saqlangan so'rov o'chirildi",
+      name_taken: "Bu nomdagi saqlangan so'rovingiz allaqachon bor",
+      name_invalid: "Nom 1 dan 64 gacha belgidan iborat bo'lishi kerak",
+      invalid: "Bu so'rovni saqlab bo'lmaydi: ro'yxat uning filtri yoki saralashini qabul qilmaydi",
+      failed: "Saqlangan so'rovni o'zgartirib bo'lmadi",
+      load_failed: "Saqlangan so'rovlarni yuklab bo'lmadi",
+    },
   },
   resources: {
     region: {
