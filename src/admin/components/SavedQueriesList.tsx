@@ -190,11 +190,7 @@ const SavedQueryItem = ({ query, selected, onApply, onEdit, onRemove }: ItemProp
   return (
     <ListItem disablePadding secondaryAction={actions} data-shared={query.shared} data-own={query.own}>
       <ListItemButton selected={selected} onClick={onApply} sx={{ pl: 1, pr: query.own ? 9 : 1 }}>
-        {query.shared && (
-          <Tooltip title={sharedBy ?? translate('app.saved_queries.shared')}>
-            <SharedIcon fontSize="small" sx={{ mr: 1 }} aria-label={sharedBy ?? translate('app.saved_queries.shared')} />
-          </Tooltip>
-        )}
+        {query.shared && <SharedIcon fontSize="small" sx={{ mr: 1 }} titleAccess={translate('app.saved_queries.shared')} />}
         <ListItemText primary={query.name} secondary={sharedBy} sx={{ m: 0 }} />
       </ListItemButton>
     </ListItem>
