@@ -70,8 +70,15 @@ export const specs: Spec[] = [
       await page.getByRole('cell', { name: `Beta ${unique}`, exact: true }).waitFor({ state: 'detached' });
       await page.getByRole('cell', { name: `Alpha ${unique}`, exact: true }).waitFor();
       expectTrue((await search().inputValue()) === `Alpha ${unique}`, 'applying the saved query fills the search');
-      // The owner may remove their own queries.
+      // The owner may rename (and share) their own queries, and remove them.
       await saved().getByRole('button', { name: `Remove query "${mine}"` }).waitFor();
+      await saved().getByRole('button', { name: `Rename or share "${mine}"` }).click();
+      const edit = page.getByRole('dialog', { name: 'Saved query' });
+      await edit.getByLabel('Query name').fill(`${mine} renamed`);
+      await edit.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Saved query updated').waitFor();
+      await saved().getByRole('button', { name: `${mine} renamed`, exact: true }).waitFor();
+      const renamed = `${mine} renamed`;
 
       // A second admin, created through the API, in a browser of their own.
       const models = await api.get<{ permission: { id: string }[] }[]>('models');
@@ -85,7 +92,7 @@ export const specs: Spec[] = [
         const list = other.page.getByTestId('saved-queries');
         const entry = list.getByRole('listitem').filter({ hasText: team });
         await entry.getByText('Shared by Administrator').waitFor();
-        expectTrue((await list.getByText(mine).count()) === 0, "another admin's private query must not show");
+        expectTrue((await list.getByText(renamed).count()) === 0, "another admin's private query must not show");
         expectTrue((await entry.getByRole('button', { name: /Remove query/ }).count()) === 0, 'a colleague\'s shared query is not removable');
         await entry.getByRole('button', { name: new RegExp(team) }).click();
         await other.page.getByRole('cell', { name: `Alpha ${unique}`, exact: true }).waitFor({ state: 'detached' });
