@@ -1,7 +1,7 @@
 import { Card, CardContent } from '@mui/material';
-import { SavedQueriesList } from 'react-admin';
+import { SavedQueriesList } from './SavedQueriesList';
 
-/** The list's side panel: the user's saved queries (filter + sort), kept in the browser. */
+/** The list's side panel: the user's saved queries (filter, sort, columns), kept on the server. */
 export const ListAside = () => (
   <Card sx={{ order: -1, mr: 2, mt: 8, width: 220, display: { xs: 'none', md: 'block' }, alignSelf: 'flex-start' }}>
     <CardContent>
