@@ -60,7 +60,7 @@ export const enApp = {
     image: {
       missing: 'No image',
       edit: 'Edit image',
-      edit_title: 'Edit %{name} image',
+      edit_title: 'Edit %{resource} image',
       edited: 'Image successfully edited',
       choose: 'Choose an image',
       none_chosen: 'No image chosen',
@@ -83,6 +83,15 @@ export const enApp = {
       forbidden: 'You do not have permission for this action.',
     },
     stats: { unavailable: 'Counts are unavailable' },
+    status: {
+      progress: 'In progress',
+      confirmed: 'Confirmed',
+      rejected: 'Rejected',
+      active: 'Active',
+      inactive: 'Inactive',
+      success: 'Success',
+      cancelled: 'Cancelled',
+    },
   },
   resources: {
     region: {
