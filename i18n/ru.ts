@@ -63,7 +63,7 @@ const ruApp = {
     image: {
       missing: 'Изображение не найдено!',
       edit: 'Изменить изображение',
-      edit_title: 'Изображение: %{name}',
+      edit_title: 'Изменить изображение: %{resource}',
       edited: 'Изображение успешно изменено',
       choose: 'Выберите изображение',
       none_chosen: 'Изображение не выбрано',
@@ -86,6 +86,15 @@ const ruApp = {
       forbidden: 'У вас нет прав на это действие.',
     },
     columns: { id: '#', createdAt: 'Создано', updatedAt: 'Изменено' },
+    status: {
+      progress: 'В процессе',
+      confirmed: 'Подтверждено',
+      rejected: 'Отклонено',
+      active: 'Активно',
+      inactive: 'Неактивно',
+      success: 'Успешно',
+      cancelled: 'Отменено',
+    },
     stats: { unavailable: 'Счётчики недоступны' },
     saved_queries: {
       shared: 'Доступен команде',

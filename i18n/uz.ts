@@ -63,7 +63,7 @@ const uzApp = {
     image: {
       missing: 'Rasm topilmadi!',
       edit: 'Rasmni tahrirlash',
-      edit_title: '%{name} rasmini tahrirlash',
+      edit_title: '%{resource} rasmini tahrirlash',
       edited: 'Rasm muvaffaqiyatli tahrirlandi',
       choose: 'Rasm tanlang',
       none_chosen: 'Rasm tanlanmagan',
@@ -86,6 +86,15 @@ const uzApp = {
       forbidden: "Bu amal uchun sizda ruxsat yo'q.",
     },
     columns: { id: '#', createdAt: 'Yaratilgan', updatedAt: "O'zgartirilgan" },
+    status: {
+      progress: 'Jarayonda',
+      confirmed: 'Tasdiqlangan',
+      rejected: 'Rad etilgan',
+      active: 'Faol',
+      inactive: 'Faol emas',
+      success: 'Muvaffaqiyatli',
+      cancelled: 'Bekor qilingan',
+    },
     stats: { unavailable: "Sonlarni olib bo'lmadi" },
     saved_queries: {
       shared: 'Jamoa bilan ulashilgan',

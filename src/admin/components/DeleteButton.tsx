@@ -1,8 +1,11 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useState } from 'react';
-import { Button, Confirm, useDeleteController, useRecordContext, useResourceContext } from 'react-admin';
+import { Button, Confirm, useCanAccess, useDeleteController, useRecordContext, useResourceContext } from 'react-admin';
 
-/** Delete after the product's question "Are you sure to delete ?" (No / Yes); waits for the server's answer. */
+/**
+ * Delete after the product's question "Are you sure to delete ?" (No / Yes); waits for the server's answer. Like
+ * react-admin's own buttons it is not shown to a user without `<resource>.delete`.
+ */
 export const DeleteButton = () => {
   const record = useRecordContext();
   const resource = useResourceContext();
@@ -13,7 +16,8 @@ export const DeleteButton = () => {
     mutationMode: 'pessimistic',
     redirect: false,
   });
-  if (!record) return null;
+  const { canAccess, isPending: checking } = useCanAccess({ action: 'delete', resource, record });
+  if (!record || checking || !canAccess) return null;
   return (
     <>
       <Button label="ra.action.delete" color="error" onClick={() => setOpen(true)} disabled={isPending}>
