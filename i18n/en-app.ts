@@ -67,6 +67,9 @@ export const enApp = {
       choose: 'Choose an image',
       none_chosen: 'No image chosen',
     },
+    images: { too_many: 'At most %{max} images' },
+    price: { sum: '%{price} sum' },
+    validation: { integer: 'Must be a whole number' },
     translation: {
       choose: 'Choose a translation',
       create: 'New translation',

@@ -68,6 +68,9 @@ const ruApp = {
       choose: 'Выберите изображение',
       none_chosen: 'Изображение не выбрано',
     },
+    images: { too_many: 'Не более %{max} изображений' },
+    price: { sum: '%{price} сум' },
+    validation: { integer: 'Должно быть целым числом' },
     translation: {
       choose: 'Выберите перевод',
       create: 'Новый перевод',

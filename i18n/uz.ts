@@ -68,6 +68,9 @@ const uzApp = {
       choose: 'Rasm tanlang',
       none_chosen: 'Rasm tanlanmagan',
     },
+    images: { too_many: "Ko'pi bilan %{max} ta rasm" },
+    price: { sum: "%{price} so'm" },
+    validation: { integer: "Butun son bo'lishi kerak" },
     translation: {
       choose: 'Tarjimani tanlang',
       create: 'Yangi tarjima',
