@@ -47,7 +47,7 @@ export const ImageEditDialog = () => {
   const current = preview ?? imageUrl(typeof record?.image === 'string' ? record.image : undefined);
   return (
     <Dialog open onClose={close} aria-labelledby="image-edit-title">
-      <DialogTitle id="image-edit-title">{translate('app.image.edit_title', { name: record?.name ?? '' })}</DialogTitle>
+      <DialogTitle id="image-edit-title">{translate(`resources.${resource}.image_title`, { _: translate('app.image.edit_title', { name: record?.name ?? '' }) })}</DialogTitle>
       <DialogContent>
         <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2, pt: 1 }}>
           {current ? <img src={current} alt="" style={PREVIEW} /> : <Typography>{translate('app.image.missing')}</Typography>}

@@ -1,0 +1,26 @@
+import CategoryIcon from '@mui/icons-material/Category';
+import { Route } from 'react-router-dom';
+import { ImageEditDialog } from '../../components/ImageEditDialog';
+import { CottageTypeCreate } from './CottageTypeCreate';
+import { CottageTypeEdit } from './CottageTypeEdit';
+import { CottageTypeList } from './CottageTypeList';
+
+export default {
+  list: CottageTypeList,
+  create: CottageTypeCreate,
+  edit: CottageTypeEdit,
+  icon: CategoryIcon,
+  recordRepresentation: 'name',
+  /** The image dialog opens over the list at /cottage-type/:id/image. */
+  children: (
+    <Route
+      path=":id/image"
+      element={
+        <>
+          <CottageTypeList />
+          <ImageEditDialog />
+        </>
+      }
+    />
+  ),
+};
