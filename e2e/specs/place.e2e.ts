@@ -119,7 +119,7 @@ export const specs: Spec[] = [
       expectTrue((await api.get<Place>(`place/${busy.id}`)).regionId === busy.regionId, 'the place must stay in its region');
 
       await page.goto(`${baseUrl}/dashboart/place`);
-      await page.getByPlaceholder('Search').fill(busy.name);
+      await page.getByPlaceholder('Search', { exact: true }).fill(busy.name);
       const row = page.getByRole('row', { name: new RegExp(busy.name) }).first();
       await row.getByRole('button', { name: 'Delete' }).click();
       await confirmDelete(page);
