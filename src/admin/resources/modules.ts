@@ -1,17 +1,17 @@
 import AssignmentIcon from '@mui/icons-material/Assignment';
-import CampaignIcon from '@mui/icons-material/Campaign';
-import CategoryIcon from '@mui/icons-material/Category';
 import GroupIcon from '@mui/icons-material/Group';
 import HomeWorkIcon from '@mui/icons-material/HomeWork';
 import LanguageIcon from '@mui/icons-material/Language';
 import NotificationsIcon from '@mui/icons-material/Notifications';
-import PlaceIcon from '@mui/icons-material/Place';
-import SellIcon from '@mui/icons-material/Sell';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import TranslateIcon from '@mui/icons-material/Translate';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import { comingSoon } from './comingSoon';
 import comfort from './comfort';
+import cottageType from './cottage-type';
+import place from './place';
+import services from './services';
+import tariff from './tariff';
 import region from './region';
 
 /** Every admin resource by its route, built or not; App registers them and the menu reuses their icons. */
@@ -19,12 +19,12 @@ export const modules = {
   language: comingSoon(LanguageIcon),
   translate: comingSoon(TranslateIcon),
   region,
-  place: comingSoon(PlaceIcon),
+  place,
   comfort,
-  'cottage-type': comingSoon(CategoryIcon),
+  'cottage-type': cottageType,
   cottage: comingSoon(HomeWorkIcon),
-  services: comingSoon(CampaignIcon),
-  tariff: comingSoon(SellIcon),
+  services,
+  tariff,
   order: comingSoon(ShoppingCartIcon),
   roles: comingSoon(VerifiedUserIcon),
   user: comingSoon(GroupIcon),
