@@ -94,6 +94,27 @@ export const specs: Spec[] = [
     },
   },
   {
+    name: 'place: several selected places deleted at once after a confirmation',
+    async run({ page, baseUrl, api, unique }) {
+      await api.clear('place', (id) => `place/delete/${id}`);
+      const region = await api.post<{ id: string }>('region/add', {
+        name: await api.translation(`e2e_region_bulk_${unique}`, { uz: `R ${unique}`, ru: `R ${unique}`, en: `R ${unique}` }),
+      });
+      for (const n of [1, 2]) {
+        const name = await api.translation(`e2e_place_bulk${n}_${unique}`, { uz: `Bulk${n} ${unique}`, ru: `Bulk${n} ${unique}`, en: `Bulk${n} ${unique}` });
+        await api.post('place/add', { name, regionId: region.id });
+      }
+      await login(page, baseUrl);
+      await page.goto(`${baseUrl}/dashboart/place`);
+      await page.getByRole('cell', { name: `Bulk2 ${unique}`, exact: true }).waitFor();
+      await page.getByRole('checkbox', { name: 'Select all' }).check();
+      await page.getByRole('button', { name: 'Delete' }).first().click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+      await page.getByText('There is no place yet').waitFor();
+      expectTrue((await api.get<Place[]>('place')).length === 0, 'both places must be gone');
+    },
+  },
+  {
     name: 'place: a place with cottages can neither move to another region nor be deleted, and says why',
     env: DEMO,
     async run({ page, baseUrl, api }) {
