@@ -62,7 +62,7 @@ export const enApp = {
     image: {
       missing: 'No image',
       edit: 'Edit image',
-      edit_title: 'Edit %{name} image',
+      edit_title: 'Edit %{resource} image',
       edited: 'Image successfully edited',
       choose: 'Choose an image',
       none_chosen: 'No image chosen',
@@ -88,6 +88,17 @@ export const enApp = {
       forbidden: 'You do not have permission for this action.',
     },
     stats: { unavailable: 'Counts are unavailable' },
+    status: {
+      progress: 'In progress',
+      confirmed: 'Confirmed',
+      rejected: 'Rejected',
+      active: 'Active',
+      inactive: 'Inactive',
+      success: 'Success',
+      cancelled: 'Cancelled',
+      top: 'top',
+      recommended: 'recommended',
+    },
   },
   resources: resourcesIn('en'),
 };

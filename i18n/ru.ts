@@ -63,7 +63,7 @@ const ruApp = {
     image: {
       missing: 'Изображение не найдено!',
       edit: 'Изменить изображение',
-      edit_title: 'Изображение: %{name}',
+      edit_title: 'Изменить изображение: %{resource}',
       edited: 'Изображение успешно изменено',
       choose: 'Выберите изображение',
       none_chosen: 'Изображение не выбрано',
@@ -89,6 +89,17 @@ const ruApp = {
       forbidden: 'У вас нет прав на это действие.',
     },
     stats: { unavailable: 'Счётчики недоступны' },
+    status: {
+      progress: 'В процессе',
+      confirmed: 'Подтверждено',
+      rejected: 'Отклонено',
+      active: 'Активно',
+      inactive: 'Неактивно',
+      success: 'Успешно',
+      cancelled: 'Отменено',
+      top: 'top',
+      recommended: 'recommended',
+    },
   },
   resources: resourcesIn('ru'),
 } satisfies AppMessages;

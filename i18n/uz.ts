@@ -63,7 +63,7 @@ const uzApp = {
     image: {
       missing: 'Rasm topilmadi!',
       edit: 'Rasmni tahrirlash',
-      edit_title: '%{name} rasmini tahrirlash',
+      edit_title: '%{resource} rasmini tahrirlash',
       edited: 'Rasm muvaffaqiyatli tahrirlandi',
       choose: 'Rasm tanlang',
       none_chosen: 'Rasm tanlanmagan',
@@ -89,6 +89,17 @@ const uzApp = {
       forbidden: "Bu amal uchun sizda ruxsat yo'q.",
     },
     stats: { unavailable: "Sonlarni olib bo'lmadi" },
+    status: {
+      progress: 'Jarayonda',
+      confirmed: 'Tasdiqlangan',
+      rejected: 'Rad etilgan',
+      active: 'Faol',
+      inactive: 'Faol emas',
+      success: 'Muvaffaqiyatli',
+      cancelled: 'Bekor qilingan',
+      top: 'top',
+      recommended: 'recommended',
+    },
   },
   resources: resourcesIn('uz'),
 } satisfies AppMessages;

@@ -50,11 +50,11 @@ export const specs: Spec[] = [
       [stored] = await api.get<CottageType[]>('cottage-type');
       expectTrue(stored.hidePrice === false, 'the flag must be off after the edit');
 
-      // The image dialog is titled for cottage types (the original said "Edit Place Image").
+      // The image dialog is titled for cottage types (the original said "Edit Place Image"): "Edit Cottage type image".
       await row().getByRole('link', { name: 'Edit image' }).click();
       await page.waitForURL(new RegExp(`/dashboart/cottage-type/${stored.id}/image$`));
       const dialog = page.getByRole('dialog');
-      await dialog.getByText('Edit Cottage Type Image').waitFor();
+      await dialog.getByText('Edit Cottage type image').waitFor();
       await dialog.locator('input[type=file]').setInputFiles(image);
       await dialog.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Image successfully edited').waitFor();

@@ -67,7 +67,7 @@ export const specs: Spec[] = [
       // The image dialog is titled for places.
       await row().getByRole('link', { name: 'Edit image' }).click();
       await page.waitForURL(new RegExp(`/dashboart/place/${created.id}/image$`));
-      await page.getByRole('dialog').getByText('Edit Place Image').waitFor();
+      await page.getByRole('dialog').getByText('Edit Place image').waitFor();
       await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
 
       // Quick filter by region: the other region has no place.

@@ -65,7 +65,10 @@ export const specs: Spec[] = [
       // New images replace the old ones.
       await row().getByRole('link', { name: 'Edit', exact: true }).click();
       await page.locator('input[type=file]').setInputFiles(images[2]);
-      await page.getByRole('button', { name: 'Save' }).click();
+      await Promise.all([
+        page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes('/api/v1/services/edit/')),
+        page.getByRole('button', { name: 'Save' }).click(),
+      ]);
       await page.getByText('Service successfully edited').waitFor();
       [stored] = await api.get<Service[]>('services');
       expectTrue(stored.images.length === 1 && !firstImages.includes(stored.images[0]), `replaced: ${JSON.stringify(stored.images)}`);

@@ -7,7 +7,6 @@ export default resourceTexts({
     title: 'Place',
     add: 'Add Place',
     edit: 'Edit Place',
-    image_title: 'Edit Place Image',
     empty: 'There is no place yet',
     notifications: {
       created: 'Place successfully added',
@@ -28,7 +27,6 @@ export default resourceTexts({
     title: 'Место',
     add: 'Добавить место',
     edit: 'Изменить место',
-    image_title: 'Изменить изображение места',
     empty: 'Мест пока нет',
     notifications: {
       created: 'Место успешно добавлено',
@@ -49,7 +47,6 @@ export default resourceTexts({
     title: 'Joy',
     add: "Joy qo'shish",
     edit: 'Joyni tahrirlash',
-    image_title: 'Joy rasmini tahrirlash',
     empty: "Hozircha joy yo'q",
     notifications: {
       created: "Joy muvaffaqiyatli qo'shildi",

@@ -10,7 +10,6 @@ export default resourceTexts({
     empty: 'There is no services yet',
     current_images: 'Current images',
     replace_warning: 'New images replace all the current ones. Leave this empty to keep them.',
-    codes: { top: 'top', recommended: 'recommended' },
     notifications: {
       created: 'Service successfully created',
       updated: 'Service successfully edited',
@@ -35,7 +34,6 @@ export default resourceTexts({
     empty: 'Услуг пока нет',
     current_images: 'Текущие изображения',
     replace_warning: 'Новые изображения заменят все текущие. Оставьте пустым, чтобы сохранить их.',
-    codes: { top: 'top', recommended: 'recommended' },
     notifications: {
       created: 'Услуга успешно создана',
       updated: 'Услуга успешно изменена',
@@ -60,7 +58,6 @@ export default resourceTexts({
     empty: "Hozircha xizmat yo'q",
     current_images: 'Joriy rasmlar',
     replace_warning: "Yangi rasmlar barcha joriy rasmlar o'rnini egallaydi. Ularni saqlash uchun bo'sh qoldiring.",
-    codes: { top: 'top', recommended: 'recommended' },
     notifications: {
       created: 'Service muvaffaqiyatli yaratildi.',
       updated: 'Service muvaffaqiyatli tahrirlandi',

@@ -1,11 +1,11 @@
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import { Chip } from '@mui/material';
-import { BooleanInput, DataTable, EditButton, List, SearchInput, useRecordContext, useTranslate } from 'react-admin';
-import { DeleteButton } from '../../components/DeleteButton';
-import { ImageCell } from '../../components/ImageCell';
+import { BooleanInput, DataTable, List, SearchInput, useRecordContext, useTranslate } from 'react-admin';
+import { ImageColumn } from '../../components/ImageColumn';
 import { ListActions } from '../../components/ListActions';
 import { ListAside } from '../../components/ListAside';
 import { EnumFilterList } from '../../components/QuickFilters';
+import { RowActions } from '../../components/RowActions';
 import { RowNumber } from '../../components/RowNumber';
 import { useBulkDelete } from '../../components/useBulkDelete';
 import { useTabTitle } from '../../layout/useTabTitle';
@@ -51,11 +51,10 @@ export const CottageTypeList = () => {
       <DataTable bulkActionButtons={bulkActionButtons} rowClick={false}>
         <DataTable.Col source="id" disableSort render={() => <RowNumber />} />
         <DataTable.Col source="name" />
-        <DataTable.Col source="image" disableSort render={() => <ImageCell />} />
+        <ImageColumn source="image" />
         <DataTable.Col source="hidePrice" disableSort render={() => <HidePriceCell />} />
         <DataTable.Col align="right">
-          <EditButton />
-          <DeleteButton content="resources.cottage-type.delete_warning" />
+          <RowActions deleteContent="resources.cottage-type.delete_warning" />
         </DataTable.Col>
       </DataTable>
     </List>

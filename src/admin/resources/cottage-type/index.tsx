@@ -1,6 +1,5 @@
 import CategoryIcon from '@mui/icons-material/Category';
-import { Route } from 'react-router-dom';
-import { ImageEditDialog } from '../../components/ImageEditDialog';
+import { imageDialogRoute } from '../../components/imageDialog';
 import { CottageTypeCreate } from './CottageTypeCreate';
 import { CottageTypeEdit } from './CottageTypeEdit';
 import { CottageTypeList } from './CottageTypeList';
@@ -12,15 +11,5 @@ export default {
   icon: CategoryIcon,
   recordRepresentation: 'name',
   /** The image dialog opens over the list at /cottage-type/:id/image. */
-  children: (
-    <Route
-      path=":id/image"
-      element={
-        <>
-          <CottageTypeList />
-          <ImageEditDialog />
-        </>
-      }
-    />
-  ),
+  children: imageDialogRoute(CottageTypeList),
 };

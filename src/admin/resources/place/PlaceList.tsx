@@ -1,10 +1,10 @@
 import PublicIcon from '@mui/icons-material/Public';
-import { DataTable, EditButton, List, ReferenceInput, SearchInput } from 'react-admin';
-import { DeleteButton } from '../../components/DeleteButton';
-import { ImageCell } from '../../components/ImageCell';
+import { DataTable, List, ReferenceInput, SearchInput } from 'react-admin';
+import { ImageColumn } from '../../components/ImageColumn';
 import { ListActions } from '../../components/ListActions';
 import { ListAside } from '../../components/ListAside';
 import { ReferenceFilterList } from '../../components/QuickFilters';
+import { RowActions } from '../../components/RowActions';
 import { RowNumber } from '../../components/RowNumber';
 import { useBulkDelete } from '../../components/useBulkDelete';
 import { useTabTitle } from '../../layout/useTabTitle';
@@ -34,10 +34,9 @@ export const PlaceList = () => {
         <DataTable.Col source="id" disableSort render={() => <RowNumber />} />
         <DataTable.Col source="name" />
         <DataTable.Col source="region.name" label="resources.place.fields.regionId" disableSort />
-        <DataTable.Col source="image" disableSort render={() => <ImageCell />} />
+        <ImageColumn source="image" />
         <DataTable.Col align="right">
-          <EditButton />
-          <DeleteButton />
+          <RowActions />
         </DataTable.Col>
       </DataTable>
     </List>

@@ -1,6 +1,5 @@
 import PlaceIcon from '@mui/icons-material/Place';
-import { Route } from 'react-router-dom';
-import { ImageEditDialog } from '../../components/ImageEditDialog';
+import { imageDialogRoute } from '../../components/imageDialog';
 import { PlaceCreate } from './PlaceCreate';
 import { PlaceEdit } from './PlaceEdit';
 import { PlaceList } from './PlaceList';
@@ -12,15 +11,5 @@ export default {
   icon: PlaceIcon,
   recordRepresentation: 'name',
   /** The image dialog opens over the list at /place/:id/image. */
-  children: (
-    <Route
-      path=":id/image"
-      element={
-        <>
-          <PlaceList />
-          <ImageEditDialog />
-        </>
-      }
-    />
-  ),
+  children: imageDialogRoute(PlaceList),
 };

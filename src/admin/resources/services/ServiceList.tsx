@@ -1,11 +1,12 @@
 import LabelIcon from '@mui/icons-material/Label';
-import { Box, Chip } from '@mui/material';
-import { DataTable, EditButton, List, SearchInput, SelectInput, useRecordContext, useTranslate } from 'react-admin';
+import { Box } from '@mui/material';
+import { DataTable, List, SearchInput, SelectInput, useRecordContext, useTranslate } from 'react-admin';
 import { SERVICE_CODES } from '../../../shared/enums';
-import { DeleteButton } from '../../components/DeleteButton';
 import { ListActions } from '../../components/ListActions';
 import { ListAside } from '../../components/ListAside';
 import { EnumFilterList } from '../../components/QuickFilters';
+import { RowActions } from '../../components/RowActions';
+import { StatusChip } from '../../components/StatusChip';
 import { RowNumber } from '../../components/RowNumber';
 import { useBulkDelete } from '../../components/useBulkDelete';
 import { useTabTitle } from '../../layout/useTabTitle';
@@ -16,13 +17,6 @@ const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
   <SelectInput key="serviceCode" source="serviceCode" choices={codeChoices} />,
 ];
-
-const CodeCell = () => {
-  const record = useRecordContext();
-  const translate = useTranslate();
-  if (!record?.serviceCode) return null;
-  return <Chip size="small" color="success" label={translate(codeLabel(record.serviceCode))} />;
-};
 
 /** Every image of the service, small and side by side. */
 const ImagesCell = () => {
@@ -65,11 +59,10 @@ export const ServiceList = () => {
         <DataTable.Col source="id" disableSort render={() => <RowNumber />} />
         <DataTable.Col source="name" />
         <DataTable.Col source="images" disableSort render={() => <ImagesCell />} />
-        <DataTable.Col source="serviceCode" render={() => <CodeCell />} />
+        <DataTable.Col source="serviceCode" render={() => <StatusChip source="serviceCode" />} />
         <DataTable.Col source="description" />
         <DataTable.Col align="right">
-          <EditButton />
-          <DeleteButton />
+          <RowActions />
         </DataTable.Col>
       </DataTable>
     </List>

@@ -1,9 +1,9 @@
 import CampaignIcon from '@mui/icons-material/Campaign';
-import { DataTable, EditButton, List, ReferenceInput, SearchInput } from 'react-admin';
-import { DeleteButton } from '../../components/DeleteButton';
+import { DataTable, List, ReferenceInput, SearchInput } from 'react-admin';
 import { ListActions } from '../../components/ListActions';
 import { ListAside } from '../../components/ListAside';
 import { ReferenceFilterList } from '../../components/QuickFilters';
+import { RowActions } from '../../components/RowActions';
 import { RowNumber } from '../../components/RowNumber';
 import { useBulkDelete } from '../../components/useBulkDelete';
 import { useTabTitle } from '../../layout/useTabTitle';
@@ -38,8 +38,7 @@ export const TariffList = () => {
         <DataTable.Col source="service.name" label="resources.tariff.fields.service_id" disableSort />
         <DataTable.Col source="type" />
         <DataTable.Col align="right">
-          <EditButton />
-          <DeleteButton />
+          <RowActions />
         </DataTable.Col>
       </DataTable>
     </List>
