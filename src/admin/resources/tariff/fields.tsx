@@ -27,5 +27,9 @@ export const PriceCell = () => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   if (typeof record?.price !== 'number') return null;
-  return <>{translate('app.price.sum', { price: new Intl.NumberFormat(locale).format(record.price) })}</>;
+  return (
+    <span style={{ whiteSpace: 'nowrap' }}>
+      {translate('app.price.sum', { price: new Intl.NumberFormat(locale).format(record.price) })}
+    </span>
+  );
 };
