@@ -43,6 +43,14 @@ describe('CSV export', () => {
     expect(columns.map((c) => c.key)).toEqual(['id', 'cottage', 'user', 'tariff', 'service', 'createdAt']);
   });
 
+  it('labels the columns every list shares in the request language, and unknown ones in words', () => {
+    const headers = (lang: string) =>
+      exportColumns('region', { id: null, name: null, createdAt: null, someFlag: null }, lang).map((c) => c.header);
+    expect(headers('ru')).toEqual(['#', 'Название', 'Создано', 'Some flag']);
+    expect(headers('uz')).toEqual(['#', 'Nomi', 'Yaratilgan', 'Some flag']);
+    expect(headers('xx')).toEqual(['#', 'Name', 'Created', 'Some flag']);
+  });
+
   it('writes a BOM, a header row in the request language and every row, batch by batch', async () => {
     const ids = ['a', 'b', 'c'];
     const loads: string[][] = [];

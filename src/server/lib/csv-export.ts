@@ -9,7 +9,11 @@ import en from '../../../i18n/en';
 import ru from '../../../i18n/ru';
 import uz from '../../../i18n/uz';
 
-const catalogues: Record<string, { resources: Record<string, { name: string; fields?: Record<string, string> }> }> = { en, ru, uz };
+interface Texts {
+  app: { columns: Record<string, string> };
+  resources: Record<string, { name: string; fields?: Record<string, string> }>;
+}
+const catalogues: Record<string, Texts> = { en, ru, uz };
 
 /** Never exported, whatever a record holds. */
 const SECRET = /password|hash|token|secret/i;
@@ -65,9 +69,13 @@ export function skeletonOf(schema: z.ZodType): unknown {
  * tariff and its service) adds a column for the inner one.
  */
 export function exportColumns(route: string, sample: Record<string, unknown>, lang: string): ExportColumn[] {
-  const fields = (catalogues[lang] ?? catalogues.en).resources[route]?.fields ?? {};
-  const fallback = catalogues.en.resources[route]?.fields ?? {};
-  const header = (key: string) => fields[key] ?? fallback[key] ?? humanize(key);
+  const texts = catalogues[lang] ?? catalogues.en;
+  // The resource's own field label, else a label every list shares (created, updated), else English, else the key.
+  const header = (key: string) =>
+    texts.resources[route]?.fields?.[key] ??
+    texts.app.columns[key] ??
+    catalogues.en.resources[route]?.fields?.[key] ??
+    humanize(key);
   const columns: ExportColumn[] = [];
   for (const [key, value] of Object.entries(sample)) {
     if (SECRET.test(key) || key.endsWith('TranslateId')) continue;
