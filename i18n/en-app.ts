@@ -67,6 +67,9 @@ export const enApp = {
       choose: 'Choose an image',
       none_chosen: 'No image chosen',
     },
+    images: { too_many: 'At most %{max} images' },
+    price: { sum: '%{price} sum' },
+    validation: { integer: 'Must be a whole number' },
     translation: {
       choose: 'Choose a translation',
       create: 'New translation',
@@ -85,6 +88,7 @@ export const enApp = {
       forbidden: 'You do not have permission for this action.',
     },
     columns: { id: '#', createdAt: 'Created', updatedAt: 'Updated' },
+    stats: { unavailable: 'Counts are unavailable' },
     status: {
       progress: 'In progress',
       confirmed: 'Confirmed',
@@ -93,8 +97,9 @@ export const enApp = {
       inactive: 'Inactive',
       success: 'Success',
       cancelled: 'Cancelled',
+      top: 'top',
+      recommended: 'recommended',
     },
-    stats: { unavailable: 'Counts are unavailable' },
     saved_queries: {
       shared: 'Shared with the team',
       shared_by: 'Shared by %{name}',

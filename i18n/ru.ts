@@ -68,6 +68,9 @@ const ruApp = {
       choose: 'Выберите изображение',
       none_chosen: 'Изображение не выбрано',
     },
+    images: { too_many: 'Не более %{max} изображений' },
+    price: { sum: '%{price} сум' },
+    validation: { integer: 'Должно быть целым числом' },
     translation: {
       choose: 'Выберите перевод',
       create: 'Новый перевод',
@@ -86,6 +89,7 @@ const ruApp = {
       forbidden: 'У вас нет прав на это действие.',
     },
     columns: { id: '#', createdAt: 'Создано', updatedAt: 'Изменено' },
+    stats: { unavailable: 'Счётчики недоступны' },
     status: {
       progress: 'В процессе',
       confirmed: 'Подтверждено',
@@ -94,8 +98,9 @@ const ruApp = {
       inactive: 'Неактивно',
       success: 'Успешно',
       cancelled: 'Отменено',
+      top: 'top',
+      recommended: 'recommended',
     },
-    stats: { unavailable: 'Счётчики недоступны' },
     saved_queries: {
       shared: 'Доступен команде',
       shared_by: 'Поделился(-ась) %{name}',

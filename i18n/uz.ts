@@ -68,6 +68,9 @@ const uzApp = {
       choose: 'Rasm tanlang',
       none_chosen: 'Rasm tanlanmagan',
     },
+    images: { too_many: "Ko'pi bilan %{max} ta rasm" },
+    price: { sum: "%{price} so'm" },
+    validation: { integer: "Butun son bo'lishi kerak" },
     translation: {
       choose: 'Tarjimani tanlang',
       create: 'Yangi tarjima',
@@ -86,6 +89,7 @@ const uzApp = {
       forbidden: "Bu amal uchun sizda ruxsat yo'q.",
     },
     columns: { id: '#', createdAt: 'Yaratilgan', updatedAt: "O'zgartirilgan" },
+    stats: { unavailable: "Sonlarni olib bo'lmadi" },
     status: {
       progress: 'Jarayonda',
       confirmed: 'Tasdiqlangan',
@@ -94,8 +98,9 @@ const uzApp = {
       inactive: 'Faol emas',
       success: 'Muvaffaqiyatli',
       cancelled: 'Bekor qilingan',
+      top: 'top',
+      recommended: 'recommended',
     },
-    stats: { unavailable: "Sonlarni olib bo'lmadi" },
     saved_queries: {
       shared: 'Jamoa bilan ulashilgan',
       shared_by: '%{name} ulashgan',

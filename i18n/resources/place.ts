@@ -2,7 +2,64 @@ import { resourceTexts } from './define';
 
 /** The place screen's texts in every language. */
 export default resourceTexts({
-  en: { name: 'Place |||| Places' },
-  ru: { name: 'Место |||| Места |||| Мест' },
-  uz: { name: 'Joy |||| Joylar' },
+  en: {
+    name: 'Place |||| Places',
+    title: 'Place',
+    add: 'Add Place',
+    edit: 'Edit Place',
+    empty: 'There is no place yet',
+    notifications: {
+      created: 'Place successfully added',
+      updated: 'Place name successfully changed',
+      deleted: 'Place deleted',
+    },
+    fields: {
+      id: '#',
+      name: 'Name',
+      nameTranslateId: 'Place name',
+      regionId: 'Region',
+      image: 'Image',
+      q: 'Search',
+    },
+  },
+  ru: {
+    name: 'Место |||| Места |||| Мест',
+    title: 'Место',
+    add: 'Добавить место',
+    edit: 'Изменить место',
+    empty: 'Мест пока нет',
+    notifications: {
+      created: 'Место успешно добавлено',
+      updated: 'Название места успешно изменено',
+      deleted: 'Место удалено',
+    },
+    fields: {
+      id: '#',
+      name: 'Название',
+      nameTranslateId: 'Название места',
+      regionId: 'Область',
+      image: 'Изображение',
+      q: 'Поиск',
+    },
+  },
+  uz: {
+    name: 'Joy |||| Joylar',
+    title: 'Joy',
+    add: "Joy qo'shish",
+    edit: 'Joyni tahrirlash',
+    empty: "Hozircha joy yo'q",
+    notifications: {
+      created: "Joy muvaffaqiyatli qo'shildi",
+      updated: "Joy nomi muvaffaqiyatli o'zgartirildi",
+      deleted: "Joy nomi o'chirildi",
+    },
+    fields: {
+      id: '#',
+      name: 'Nomi',
+      nameTranslateId: 'Joy nomi',
+      regionId: 'Viloyat',
+      image: 'Rasm',
+      q: 'Qidirish',
+    },
+  },
 });

@@ -4,9 +4,10 @@ import { Button, Confirm, useCanAccess, useDeleteController, useRecordContext, u
 
 /**
  * Delete after the product's question "Are you sure to delete ?" (No / Yes); waits for the server's answer. Like
- * react-admin's own buttons it is not shown to a user without `<resource>.delete`.
+ * react-admin's own buttons it is not shown to a user without `<resource>.delete`. `content` (a text key) says what
+ * else the delete does.
  */
-export const DeleteButton = () => {
+export const DeleteButton = ({ content }: { content?: string }) => {
   const record = useRecordContext();
   const resource = useResourceContext();
   const [open, setOpen] = useState(false);
@@ -27,7 +28,7 @@ export const DeleteButton = () => {
         isOpen={open}
         loading={isPending}
         title="app.delete.confirm"
-        content={null}
+        content={content ?? null}
         confirm="app.delete.yes"
         cancel="app.delete.no"
         onConfirm={() => {

@@ -5,11 +5,12 @@ import { DeleteButton } from './DeleteButton';
 /**
  * A list row's actions: any resource-specific ones first, then edit and delete. Each button shows itself only when
  * the user holds its permission (react-admin's `EditButton` checks `edit`, our `DeleteButton` checks `delete`).
+ * `deleteContent` (a text key) adds to the delete question what else the delete does.
  */
-export const RowActions = ({ children }: { children?: ReactNode }) => (
+export const RowActions = ({ children, deleteContent }: { children?: ReactNode; deleteContent?: string }) => (
   <>
     {children}
     <EditButton />
-    <DeleteButton />
+    <DeleteButton content={deleteContent} />
   </>
 );

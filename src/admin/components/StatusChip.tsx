@@ -4,13 +4,15 @@ import {
   ACTIVE_STATUSES,
   COTTAGE_STATUSES,
   ORDER_STATUSES,
+  SERVICE_CODES,
   type ActiveStatus,
   type CottageStatus,
   type OrderStatus,
+  type ServiceCode,
 } from '../../shared/enums';
 
-export type Status = CottageStatus | ActiveStatus | OrderStatus;
-export const STATUSES: readonly Status[] = [...new Set([...COTTAGE_STATUSES, ...ACTIVE_STATUSES, ...ORDER_STATUSES])];
+export type Status = CottageStatus | ActiveStatus | OrderStatus | ServiceCode;
+export const STATUSES: readonly Status[] = [...new Set([...COTTAGE_STATUSES, ...ACTIVE_STATUSES, ...ORDER_STATUSES, ...SERVICE_CODES])];
 
 /** One colour per status value, whichever enum it comes from ("progress" means waiting in both). */
 export const STATUS_COLORS: Record<Status, ChipProps['color']> = {
@@ -21,6 +23,9 @@ export const STATUS_COLORS: Record<Status, ChipProps['color']> = {
   inactive: 'error',
   success: 'success',
   cancelled: 'error',
+  // A service's code (the original's green badge).
+  top: 'success',
+  recommended: 'success',
 };
 
 function isStatus(value: unknown): value is Status {

@@ -1,19 +1,19 @@
-import CampaignIcon from '@mui/icons-material/Campaign';
-import CategoryIcon from '@mui/icons-material/Category';
 import CommentIcon from '@mui/icons-material/Comment';
 import GroupIcon from '@mui/icons-material/Group';
 import HomeWorkIcon from '@mui/icons-material/HomeWork';
 import KeyIcon from '@mui/icons-material/Key';
 import LanguageIcon from '@mui/icons-material/Language';
 import NotificationsIcon from '@mui/icons-material/Notifications';
-import PlaceIcon from '@mui/icons-material/Place';
-import SellIcon from '@mui/icons-material/Sell';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import TranslateIcon from '@mui/icons-material/Translate';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import type { AdminRoute } from '../../shared/resources';
 import { comingSoon } from './comingSoon';
 import comfort from './comfort';
+import cottageType from './cottage-type';
+import place from './place';
+import services from './services';
+import tariff from './tariff';
 import type { ResourceModule } from './module';
 import region from './region';
 
@@ -34,7 +34,7 @@ export const modules = {
     tile: { order: 4, stat: 'regions', label: 'app.home.regions', color: '#00838f' },
   },
   place: {
-    ...comingSoon(PlaceIcon),
+    ...place,
     menu: { order: 80, label: 'app.menu.place' },
     tile: { order: 5, stat: 'places', label: 'app.home.places', color: '#c62828' },
   },
@@ -43,14 +43,14 @@ export const modules = {
     menu: { order: 100, label: 'app.menu.comfort' },
     tile: { order: 6, stat: 'comforts', label: 'app.home.comforts', color: '#546e7a' },
   },
-  'cottage-type': { ...comingSoon(CategoryIcon), menu: { order: 90, label: 'app.menu.cottage_type' } },
+  'cottage-type': { ...cottageType, menu: { order: 90, label: 'app.menu.cottage_type' } },
   cottage: {
     ...comingSoon(HomeWorkIcon),
     menu: { order: 20, label: 'app.menu.cottage' },
     tile: { order: 2, stat: 'cottages', label: 'app.home.cottages', color: '#f9a825' },
   },
-  services: { ...comingSoon(CampaignIcon), menu: { order: 50, label: 'app.menu.services' } },
-  tariff: { ...comingSoon(SellIcon), menu: { order: 60, label: 'app.menu.tariff' } },
+  services: { ...services, menu: { order: 50, label: 'app.menu.services' } },
+  tariff: { ...tariff, menu: { order: 60, label: 'app.menu.tariff' } },
   order: { ...comingSoon(ShoppingCartIcon), menu: { order: 40, label: 'app.menu.order' } },
   roles: { ...comingSoon(VerifiedUserIcon), menu: { order: 110, label: 'app.menu.roles' } },
   // The permission catalogue (`GET /models`) is read by the roles screen, never listed on its own.

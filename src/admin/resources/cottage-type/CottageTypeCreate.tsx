@@ -1,0 +1,19 @@
+import { BooleanInput, Create, ImageField, ImageInput, SimpleForm } from 'react-admin';
+import { TranslationInput } from '../../components/TranslationInput';
+import { useTabTitle } from '../../layout/useTabTitle';
+
+/** A name picked from the translations, an optional image and the hides-the-price switch, sent as multipart. */
+export const CottageTypeCreate = () => {
+  useTabTitle();
+  return (
+    <Create redirect="list" title="resources.cottage-type.add">
+      <SimpleForm defaultValues={{ hidePrice: false }}>
+        <TranslationInput source="nameTranslateId" />
+        <ImageInput source="image" accept={{ 'image/*': [] }} multiple={false}>
+          <ImageField source="src" title="title" sx={{ '& img': { maxHeight: 120 } }} />
+        </ImageInput>
+        <BooleanInput source="hidePrice" />
+      </SimpleForm>
+    </Create>
+  );
+};

@@ -1,0 +1,16 @@
+import { BooleanInput, Edit, SimpleForm } from 'react-admin';
+import { TranslationInput } from '../../components/TranslationInput';
+import { useTabTitle } from '../../layout/useTabTitle';
+
+/** Name and the hides-the-price switch; the image has its own dialog from the list. */
+export const CottageTypeEdit = () => {
+  useTabTitle();
+  return (
+    <Edit redirect="list" mutationMode="pessimistic" title="resources.cottage-type.edit">
+      <SimpleForm>
+        <TranslationInput source="nameTranslateId" />
+        <BooleanInput source="hidePrice" />
+      </SimpleForm>
+    </Edit>
+  );
+};

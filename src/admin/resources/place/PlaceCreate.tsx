@@ -1,0 +1,21 @@
+import { AutocompleteInput, Create, ImageField, ImageInput, ReferenceInput, SimpleForm, required } from 'react-admin';
+import { TranslationInput } from '../../components/TranslationInput';
+import { useTabTitle } from '../../layout/useTabTitle';
+
+/** A name picked from the translations, the region (the API requires it) and an optional image, sent as multipart. */
+export const PlaceCreate = () => {
+  useTabTitle();
+  return (
+    <Create redirect="list" title="resources.place.add">
+      <SimpleForm>
+        <TranslationInput source="nameTranslateId" />
+        <ReferenceInput source="regionId" reference="region" sort={{ field: 'name', order: 'ASC' }}>
+          <AutocompleteInput validate={required()} sx={{ width: 480, maxWidth: '100%' }} />
+        </ReferenceInput>
+        <ImageInput source="image" accept={{ 'image/*': [] }} multiple={false}>
+          <ImageField source="src" title="title" sx={{ '& img': { maxHeight: 120 } }} />
+        </ImageInput>
+      </SimpleForm>
+    </Create>
+  );
+};
