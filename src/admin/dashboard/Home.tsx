@@ -22,7 +22,7 @@ const TILES: Tile[] = [
   { stat: 'regions', label: 'app.home.regions', to: 'region', color: '#00838f', icon: modules.region.icon },
   { stat: 'places', label: 'app.home.places', to: 'place', color: '#c62828', icon: modules.place.icon },
   { stat: 'comforts', label: 'app.home.comforts', to: 'comfort', color: '#546e7a', icon: modules.comfort.icon },
-  { stat: 'notifications', label: 'app.home.notifications', to: 'notification', color: '#388e3c', icon: CommentIcon },
+  { stat: 'notifications', label: 'app.home.notifications', to: 'notification', color: '#33803a', icon: CommentIcon },
 ];
 
 /** The home page: one tile per resource the user may list, with its count from `GET /stats`. */

@@ -2,6 +2,7 @@ import EditIcon from '@mui/icons-material/PhotoCamera';
 import { Box } from '@mui/material';
 import { Link } from 'react-router-dom';
 import { Button, DataTable, EditButton, List, SearchInput, useCreatePath, useRecordContext } from 'react-admin';
+import { ActionsCol } from '../../components/ActionsCol';
 import { DeleteButton } from '../../components/DeleteButton';
 import { ImageThumb } from '../../components/ImageThumb';
 import { ListAside } from '../../components/ListAside';
@@ -34,10 +35,10 @@ export const ComfortList = () => (
       <DataTable.Col source="id" disableSort render={() => <RowNumber />} />
       <DataTable.Col source="name" />
       <DataTable.Col source="image" disableSort render={() => <ImageCell />} />
-      <DataTable.Col align="right">
+      <ActionsCol>
         <EditButton />
         <DeleteButton />
-      </DataTable.Col>
+      </ActionsCol>
     </DataTable>
   </List>
 );

@@ -1,4 +1,5 @@
 import { DataTable, EditButton, List, SearchInput } from 'react-admin';
+import { ActionsCol } from '../../components/ActionsCol';
 import { DeleteButton } from '../../components/DeleteButton';
 import { ListAside } from '../../components/ListAside';
 import { RowNumber } from '../../components/RowNumber';
@@ -11,10 +12,10 @@ export const RegionList = () => (
     <DataTable bulkActionButtons={false} rowClick={false}>
       <DataTable.Col source="id" disableSort render={() => <RowNumber />} />
       <DataTable.Col source="name" />
-      <DataTable.Col align="right">
+      <ActionsCol>
         <EditButton />
         <DeleteButton />
-      </DataTable.Col>
+      </ActionsCol>
     </DataTable>
   </List>
 );
