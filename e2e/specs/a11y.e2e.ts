@@ -41,7 +41,7 @@ const PUBLIC_SCREENS: Screen[] = [
 ];
 
 const SCREENS: Screen[] = [
-  { name: 'home (/dashboart)', path: '/dashboart', ready: (p) => p.getByTestId('tile-region') },
+  { name: 'home (/dashboart)', path: '/dashboart', ready: (p) => p.getByTestId('progress-badge') },
   { name: 'home (/dashboart/home)', path: '/dashboart/home', ready: (p) => p.getByTestId('tile-comfort') },
   { name: 'regions list', path: '/dashboart/region', ready: (p) => p.getByRole('cell', { name: /A11y region/ }) },
   { name: 'regions create', path: '/dashboart/region/create', ready: (p) => p.getByRole('combobox', { name: 'Region name' }) },
@@ -52,19 +52,30 @@ const SCREENS: Screen[] = [
   { name: 'comfort image dialog', path: (f) => `/dashboart/comfort/${f.comfort}/image`, ready: (p) => p.getByRole('dialog').locator('img') },
 ];
 
-async function arrange(api: Api, baseUrl: string, unique: string): Promise<Fixtures> {
-  const regionName = await api.translation(`e2e_a11y_region_${unique}`, { uz: `A11y region ${unique}`, ru: `A11y region ${unique}`, en: `A11y region ${unique}` });
-  const region = await api.post<{ id: string }>('region/add', { name: regionName });
-
-  const comfortName = await api.translation(`e2e_a11y_comfort_${unique}`, { uz: `A11y comfort ${unique}`, ru: `A11y comfort ${unique}`, en: `A11y comfort ${unique}` });
-  const png = await pngFile(path.join(ROOT, 'e2e', 'artifacts', 'fixtures'), `a11y-${unique}.png`, [30, 120, 60]);
+/** A multipart POST as the first admin (the harness's `api.post` sends JSON). */
+async function postForm<T>(api: Api, baseUrl: string, call: string, fields: Record<string, string>, image: [string, string]) {
   const form = new FormData();
-  form.set('name', comfortName);
-  form.set('image', new Blob([await readFile(png)], { type: 'image/png' }), 'a11y.png');
-  const res = await fetch(`${baseUrl}/api/v1/comfort/add`, { method: 'POST', headers: { authorization: `Bearer ${api.token}` }, body: form });
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  form.set(image[0], new Blob([await readFile(image[1])], { type: 'image/png' }), 'a11y.png');
+  const res = await fetch(`${baseUrl}/api/v1/${call}`, { method: 'POST', headers: { authorization: `Bearer ${api.token}` }, body: form });
   const body = await res.text();
-  expectTrue(res.ok, `the comfort fixture: ${res.status} ${body}`);
-  const comfort = JSON.parse(body) as { id: string };
+  expectTrue(res.ok, `POST ${call}: ${res.status} ${body}`);
+  return JSON.parse(body) as T;
+}
+
+/**
+ * A region, a comfort, and a cottage waiting for moderation: the records the screens show, and the sidebar's
+ * orange "+N" badge, which appears only while a cottage is in progress.
+ */
+async function arrange(api: Api, baseUrl: string, unique: string): Promise<Fixtures> {
+  const text = async (what: string) =>
+    api.translation(`e2e_a11y_${what}_${unique}`, { uz: `A11y ${what} ${unique}`, ru: `A11y ${what} ${unique}`, en: `A11y ${what} ${unique}` });
+  const png = await pngFile(path.join(ROOT, 'e2e', 'artifacts', 'fixtures'), `a11y-${unique}.png`, [30, 120, 60]);
+  const region = await api.post<{ id: string }>('region/add', { name: await text('region') });
+  const comfort = await postForm<{ id: string }>(api, baseUrl, 'comfort/add', { name: await text('comfort') }, ['image', png]);
+  const place = await api.post<{ id: string }>('place/add', { name: await text('place'), regionId: region.id });
+  const cottage = { name: `A11y cottage ${unique}`, price: '100', priceWeekend: '120', regionId: region.id, placeId: place.id };
+  await postForm(api, baseUrl, 'cottage/add', { ...cottage, cottageStatus: 'progress' }, ['mainImage', png]);
   return { region: region.id, comfort: comfort.id };
 }
 
