@@ -5,6 +5,9 @@
  * A NEW SCREEN JOINS BY ADDING ONE LINE TO `SCREENS` below: its name, its address (it may use the records
  * arranged in `arrange()`), and what to wait for before the check, i.e. something that shows the screen is drawn
  * with its data. Screens before login go in `PUBLIC_SCREENS`.
+ *
+ * Known blind spot: in the dark theme MUI paints raised surfaces (app bar, cards, dialogs) with a gradient overlay,
+ * and axe leaves text on gradients unmeasured ("needs review") rather than failing it.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -87,6 +90,9 @@ async function check(page: Page, baseUrl: string, screen: Screen, f: Fixtures, l
   await page.waitForLoadState('networkidle');
   // MUI fades things in; measure colours once the transitions are over.
   await page.waitForTimeout(400);
+  // axe cannot tell the background behind react-admin's position:fixed sidebar and skips its text's contrast
+  // ("overlapped"); in the page's flow (same colours, same place at the top) the menu and its badge are measured.
+  await page.addStyleTag({ content: '.RaSidebar-fixed { position: static !important; }' });
   const { violations } = await new AxeBuilder({ page }).withTags(RULES).analyze();
   return violations.flatMap((v) => [
     `[${label}] ${v.id} (${v.impact ?? 'n/a'}): ${v.help}`,
