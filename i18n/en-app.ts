@@ -59,6 +59,7 @@ export const enApp = {
       notifications: 'Notifications',
     },
     delete: { confirm: 'Are you sure to delete ?', no: 'No', yes: 'Yes' },
+    row_actions: 'Actions',
     image: {
       missing: 'No image',
       edit: 'Edit image',

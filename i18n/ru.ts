@@ -60,6 +60,7 @@ const ruApp = {
       notifications: 'Уведомления',
     },
     delete: { confirm: 'Вы уверены, что хотите удалить?', no: 'Нет', yes: 'Да' },
+    row_actions: 'Действия',
     image: {
       missing: 'Изображение не найдено!',
       edit: 'Изменить изображение',

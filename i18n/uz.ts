@@ -60,6 +60,7 @@ const uzApp = {
       notifications: 'Xabarnomalar',
     },
     delete: { confirm: "Rostdan ham o'chirmoqchimisiz?", no: "Yo'q", yes: 'Ha' },
+    row_actions: 'Amallar',
     image: {
       missing: 'Rasm topilmadi!',
       edit: 'Rasmni tahrirlash',

@@ -15,6 +15,7 @@ import type { AppDataProvider } from '../providers/dataProvider';
 import { imageUrl } from '../providers/imageUrl';
 
 const PREVIEW = { width: 240, height: 160, objectFit: 'cover', borderRadius: 4 } as const;
+const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 /**
  * `/<resource>/:id/image`: replaces a record's image through the resource's own image call, over its list. Its title
@@ -66,10 +67,17 @@ export const ImageEditDialog = () => {
         <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2, pt: 1 }}>
           {typeof record?.name === 'string' && <Typography variant="subtitle1">{record.name}</Typography>}
           {current ? <img src={current} alt="" style={PREVIEW} /> : <Typography>{translate('app.image.missing')}</Typography>}
-          <Button component="label" variant="outlined">
+          {/* A <label> styled as a button (no role="button" on a label); the input stays focusable for keyboards. */}
+          <Button
+            component="label"
+            role={undefined}
+            tabIndex={-1}
+            variant="outlined"
+            sx={{ '&:focus-within': { outline: '2px solid', outlineOffset: 2 } }}
+          >
             {translate('app.image.choose')}
             <input
-              hidden
+              style={VISUALLY_HIDDEN}
               type="file"
               accept="image/*"
               name="image"

@@ -28,7 +28,8 @@ const AppBar = () => {
       <Typography variant="h6" component="span" sx={{ mr: 2, whiteSpace: 'nowrap' }}>
         {translate('app.title')}
       </Typography>
-      <TitlePortal variant="subtitle1" sx={{ flex: 1 }} />
+      {/* Each page's <Title> lands here: it is the page's h1, styled as before. */}
+      <TitlePortal variant="subtitle1" component="h1" sx={{ flex: 1 }} />
     </RaAppBar>
   );
 };

@@ -42,7 +42,7 @@ export const LoginPage = () => {
   };
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
+    <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
       <Card sx={{ width: '100%', maxWidth: 450 }} component="form" onSubmit={submit} noValidate>
         <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, p: 4 }}>
           <Box sx={{ display: 'flex', justifyContent: 'center' }}>

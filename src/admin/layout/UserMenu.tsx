@@ -8,6 +8,7 @@ import {
   useBasename,
   useLogout,
   useNotify,
+  useGetIdentity,
   useTranslate,
   useUserMenu,
 } from 'react-admin';
@@ -47,10 +48,18 @@ const ProfileItem = () => {
   );
 };
 
-/** The avatar (or an icon) with "My Profile" and "Log Out". */
-export const UserMenu = () => (
-  <RaUserMenu>
-    <ProfileItem />
-    <LogoutItem />
-  </RaUserMenu>
-);
+/**
+ * The avatar (or an icon) with "My Profile" and "Log Out". The button shows the user's name, so its accessible name
+ * starts with that name (WCAG 2.5.3, "label in name"), followed by what the button is for.
+ */
+export const UserMenu = () => {
+  const translate = useTranslate();
+  const { identity } = useGetIdentity();
+  const purpose = translate('ra.auth.user_menu');
+  return (
+    <RaUserMenu label={identity?.fullName ? `${identity.fullName} · ${purpose}` : purpose}>
+      <ProfileItem />
+      <LogoutItem />
+    </RaUserMenu>
+  );
+};

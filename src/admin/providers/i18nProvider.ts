@@ -29,7 +29,7 @@ function messages(locale: string): TranslationMessages | Promise<TranslationMess
 
 /** Call after `loadCatalogue(initialLocale)` has resolved: polyglot wants the first catalogue synchronously. */
 export function createI18nProvider(initialLocale: string): I18nProvider {
-  return polyglotI18nProvider(
+  const provider = polyglotI18nProvider(
     messages,
     initialLocale,
     [
@@ -40,4 +40,16 @@ export function createI18nProvider(initialLocale: string): I18nProvider {
     // A text we forgot shows its key instead of crashing; the catalogues' types make that a build error anyway.
     { allowMissing: true },
   );
+  // The page's language follows the interface's, so screen readers pronounce it right (WCAG 3.1.1).
+  const markPage = (locale: string) => {
+    if (typeof document !== 'undefined') document.documentElement.lang = locale;
+  };
+  markPage(initialLocale);
+  return {
+    ...provider,
+    changeLocale: async (locale, options) => {
+      await provider.changeLocale(locale, options);
+      markPage(locale);
+    },
+  };
 }

@@ -63,7 +63,7 @@ export const modules = {
   notification: {
     ...comingSoon(NotificationsIcon),
     menu: { order: 150, label: 'app.menu.notification' },
-    tile: { order: 7, stat: 'notifications', label: 'app.home.notifications', color: '#388e3c', icon: CommentIcon },
+    tile: { order: 7, stat: 'notifications', label: 'app.home.notifications', color: '#33803a', icon: CommentIcon },
   },
 } satisfies Record<AdminRoute, ResourceModule>;
 

@@ -13,9 +13,7 @@ export const ComfortList = () => (
       <DataTable.Col source="id" disableSort render={() => <RowNumber />} />
       <DataTable.Col source="name" />
       <ImageColumn source="image" />
-      <DataTable.Col align="right">
-        <RowActions />
-      </DataTable.Col>
+      <RowActions />
     </DataTable>
   </List>
 );

@@ -53,9 +53,7 @@ export const CottageTypeList = () => {
         <DataTable.Col source="name" />
         <ImageColumn source="image" />
         <DataTable.Col source="hidePrice" disableSort render={() => <HidePriceCell />} />
-        <DataTable.Col align="right">
-          <RowActions deleteContent="resources.cottage-type.delete_warning" />
-        </DataTable.Col>
+        <RowActions deleteContent="resources.cottage-type.delete_warning" />
       </DataTable>
     </List>
   );

@@ -35,9 +35,7 @@ export const PlaceList = () => {
         <DataTable.Col source="name" />
         <DataTable.Col source="region.name" label="resources.place.fields.regionId" disableSort />
         <ImageColumn source="image" />
-        <DataTable.Col align="right">
-          <RowActions />
-        </DataTable.Col>
+        <RowActions />
       </DataTable>
     </List>
   );

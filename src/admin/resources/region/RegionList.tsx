@@ -11,9 +11,7 @@ export const RegionList = () => (
     <DataTable bulkActionButtons={false} rowClick={false}>
       <DataTable.Col source="id" disableSort render={() => <RowNumber />} />
       <DataTable.Col source="name" />
-      <DataTable.Col align="right">
-        <RowActions />
-      </DataTable.Col>
+      <RowActions />
     </DataTable>
   </List>
 );

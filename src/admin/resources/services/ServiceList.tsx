@@ -61,9 +61,7 @@ export const ServiceList = () => {
         <DataTable.Col source="images" disableSort render={() => <ImagesCell />} />
         <DataTable.Col source="serviceCode" render={() => <StatusChip source="serviceCode" />} />
         <DataTable.Col source="description" />
-        <DataTable.Col align="right">
-          <RowActions />
-        </DataTable.Col>
+        <RowActions />
       </DataTable>
     </List>
   );

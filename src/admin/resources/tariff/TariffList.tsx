@@ -37,9 +37,7 @@ export const TariffList = () => {
         <DataTable.Col source="price" render={() => <PriceCell />} />
         <DataTable.Col source="service.name" label="resources.tariff.fields.service_id" disableSort />
         <DataTable.Col source="type" />
-        <DataTable.Col align="right">
-          <RowActions />
-        </DataTable.Col>
+        <RowActions />
       </DataTable>
     </List>
   );

@@ -1,0 +1,136 @@
+/**
+ * Accessibility: every built screen is checked by axe (WCAG 2.x level A and AA rules, and best practices) in Chromium, in the
+ * light and the dark theme, and the spec fails listing each violation (rule, impact, the elements' selectors).
+ *
+ * A NEW SCREEN JOINS BY ADDING ONE LINE TO `SCREENS` below: its name, its address (it may use the records
+ * arranged in `arrange()`), and what to wait for before the check, i.e. something that shows the screen is drawn
+ * with its data. Screens before login go in `PUBLIC_SCREENS`.
+ *
+ * Known blind spot: in the dark theme MUI paints raised surfaces (app bar, cards, dialogs) with a gradient overlay,
+ * and axe leaves text on gradients unmeasured ("needs review") rather than failing it.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Locator, Page } from 'playwright-core';
+import type { Api } from '../harness/api';
+import { ROOT } from '../harness/server';
+import type { Spec } from '../harness/types';
+import { expectTrue, login, openLogin, pngFile } from '../harness/ui';
+
+/**
+ * WCAG 2.0, 2.1 and 2.2 level A and AA, plus axe's best practices (one main landmark, a level-one heading, named
+ * table headers…): together, axe's default rule set, the one the issue's measurements used (its "login page has 3
+ * violations" are all best practices).
+ */
+const RULES = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice'];
+
+/** Records the screens show, made through the API before the check. */
+interface Fixtures {
+  region: string;
+  comfort: string;
+}
+
+interface Screen {
+  name: string;
+  /** The address under the server, e.g. `/dashboart/region`. */
+  path: string | ((f: Fixtures) => string);
+  /** Resolves once the screen is drawn with its data. */
+  ready: (page: Page, f: Fixtures) => Locator;
+}
+
+const PUBLIC_SCREENS: Screen[] = [
+  { name: 'login', path: '/', ready: (p) => p.getByRole('button', { name: 'LOG IN' }) },
+];
+
+const SCREENS: Screen[] = [
+  { name: 'home (/dashboart)', path: '/dashboart', ready: (p) => p.getByTestId('progress-badge') },
+  { name: 'home (/dashboart/home)', path: '/dashboart/home', ready: (p) => p.getByTestId('tile-comfort') },
+  { name: 'regions list', path: '/dashboart/region', ready: (p) => p.getByRole('cell', { name: /A11y region/ }) },
+  { name: 'regions create', path: '/dashboart/region/create', ready: (p) => p.getByRole('combobox', { name: 'Region name' }) },
+  { name: 'regions edit', path: (f) => `/dashboart/region/${f.region}`, ready: (p) => p.getByRole('combobox', { name: 'Region name' }) },
+  { name: 'comforts list', path: '/dashboart/comfort', ready: (p) => p.locator('td img') },
+  { name: 'comforts create', path: '/dashboart/comfort/create', ready: (p) => p.getByRole('combobox', { name: 'Comfort name' }) },
+  { name: 'comforts edit', path: (f) => `/dashboart/comfort/${f.comfort}`, ready: (p) => p.getByRole('combobox', { name: 'Comfort name' }) },
+  { name: 'comfort image dialog', path: (f) => `/dashboart/comfort/${f.comfort}/image`, ready: (p) => p.getByRole('dialog').locator('img') },
+];
+
+/** A multipart POST as the first admin (the harness's `api.post` sends JSON). */
+async function postForm<T>(api: Api, baseUrl: string, call: string, fields: Record<string, string>, image: [string, string]) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  form.set(image[0], new Blob([await readFile(image[1])], { type: 'image/png' }), 'a11y.png');
+  const res = await fetch(`${baseUrl}/api/v1/${call}`, { method: 'POST', headers: { authorization: `Bearer ${api.token}` }, body: form });
+  const body = await res.text();
+  expectTrue(res.ok, `POST ${call}: ${res.status} ${body}`);
+  return JSON.parse(body) as T;
+}
+
+/**
+ * A region, a comfort, and a cottage waiting for moderation: the records the screens show, and the sidebar's
+ * orange "+N" badge, which appears only while a cottage is in progress.
+ */
+async function arrange(api: Api, baseUrl: string, unique: string): Promise<Fixtures> {
+  const text = async (what: string) =>
+    api.translation(`e2e_a11y_${what}_${unique}`, { uz: `A11y ${what} ${unique}`, ru: `A11y ${what} ${unique}`, en: `A11y ${what} ${unique}` });
+  const png = await pngFile(path.join(ROOT, 'e2e', 'artifacts', 'fixtures'), `a11y-${unique}.png`, [30, 120, 60]);
+  const region = await api.post<{ id: string }>('region/add', { name: await text('region') });
+  const comfort = await postForm<{ id: string }>(api, baseUrl, 'comfort/add', { name: await text('comfort') }, ['image', png]);
+  const place = await api.post<{ id: string }>('place/add', { name: await text('place'), regionId: region.id });
+  const cottage = { name: `A11y cottage ${unique}`, price: '100', priceWeekend: '120', regionId: region.id, placeId: place.id };
+  await postForm(api, baseUrl, 'cottage/add', { ...cottage, cottageStatus: 'progress' }, ['mainImage', png]);
+  return { region: region.id, comfort: comfort.id };
+}
+
+/** Opens a screen, waits until it is drawn and still, and returns axe's violations as readable lines. */
+async function check(page: Page, baseUrl: string, screen: Screen, f: Fixtures, label: string): Promise<string[]> {
+  const address = typeof screen.path === 'function' ? screen.path(f) : screen.path;
+  await page.goto(`${baseUrl}${address}`);
+  await screen.ready(page, f).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  // MUI fades things in; measure colours once the transitions are over.
+  await page.waitForTimeout(400);
+  // axe cannot tell the background behind react-admin's position:fixed sidebar and skips its text's contrast
+  // ("overlapped"); in the page's flow (same colours, same place at the top) the menu and its badge are measured.
+  await page.addStyleTag({ content: '.RaSidebar-fixed { position: static !important; }' });
+  const { violations } = await new AxeBuilder({ page }).withTags(RULES).analyze();
+  return violations.flatMap((v) => [
+    `[${label}] ${v.id} (${v.impact ?? 'n/a'}): ${v.help}`,
+    ...v.nodes.map((n) => {
+      const why = n.failureSummary ? ` — ${n.failureSummary.split('\n').slice(1).join(' ').trim()}` : '';
+      return `      ${n.target.map(String).join(' >> ')}  ${n.html.slice(0, 160)}${why}`;
+    }),
+  ]);
+}
+
+export const specs: Spec[] = [
+  {
+    name: 'a11y: every built screen has no axe violations (WCAG 2.x A/AA and best practices), in the light and the dark theme',
+    async run({ page, baseUrl, api, unique }) {
+      const fixtures = await arrange(api, baseUrl, unique);
+      const found: string[] = [];
+
+      await openLogin(page, baseUrl);
+      for (const screen of PUBLIC_SCREENS) found.push(...(await check(page, baseUrl, screen, fixtures, `light · ${screen.name}`)));
+      await login(page, baseUrl);
+      for (const screen of SCREENS) found.push(...(await check(page, baseUrl, screen, fixtures, `light · ${screen.name}`)));
+
+      // The app bar's theme switch; react-admin keeps the choice in its store, so it holds across the visits.
+      await page.goto(`${baseUrl}/dashboart`);
+      await page.getByRole('button', { name: 'Toggle light/dark mode' }).click();
+      await page.waitForFunction(() => Object.keys(localStorage).some((k) => k.endsWith('.theme') && localStorage.getItem(k) === '"dark"'));
+      for (const screen of SCREENS) found.push(...(await check(page, baseUrl, screen, fixtures, `dark · ${screen.name}`)));
+
+      // Logged out (everything but the theme and language choices forgotten), the public screens in the dark theme.
+      await page.evaluate(() => {
+        for (const k of Object.keys(localStorage)) if (!k.endsWith('.theme') && k !== 'language') localStorage.removeItem(k);
+      });
+      for (const screen of PUBLIC_SCREENS) found.push(...(await check(page, baseUrl, screen, fixtures, `dark · ${screen.name}`)));
+
+      // The runner shows only an error's first lines, so the whole list is printed first.
+      if (found.length > 0) console.log(found.map((l) => `      ${l}`).join('\n'));
+      const rules = found.filter((l) => l.startsWith('['));
+      expectTrue(rules.length === 0, `${rules.length} axe violation(s), listed above:\n${rules.join('\n')}`);
+    },
+  },
+];
