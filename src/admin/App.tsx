@@ -7,11 +7,13 @@ import { NotFound } from './layout/NotFound';
 import { darkTheme, lightTheme } from './layout/themes';
 import { authProvider } from './providers/authProvider';
 import { createDataProvider } from './providers/dataProvider';
+import { createQueryClient } from './providers/queryClient';
 
 // The panel behind the login loads on its own, so the login page stays small.
 const Panel = lazy(() => import('./Panel'));
 
 const dataProvider = createDataProvider();
+const queryClient = createQueryClient();
 
 /**
  * `/` is the login page, the panel lives under `/dashboart` (the original's spelling, kept for bookmarks), and
@@ -22,6 +24,7 @@ export const App = ({ i18nProvider, store }: { i18nProvider: I18nProvider; store
     <AdminContext
       basename="/dashboart"
       dataProvider={dataProvider}
+      queryClient={queryClient}
       authProvider={authProvider}
       i18nProvider={i18nProvider}
       store={store}

@@ -2,8 +2,11 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { useState } from 'react';
 import { Button, Confirm, useDeleteController, useRecordContext, useResourceContext } from 'react-admin';
 
-/** Delete after the product's question "Are you sure to delete ?" (No / Yes); waits for the server's answer. */
-export const DeleteButton = () => {
+/**
+ * Delete after the product's question "Are you sure to delete ?" (No / Yes); waits for the server's answer. `content`
+ * (a text key) says what else the delete does.
+ */
+export const DeleteButton = ({ content }: { content?: string }) => {
   const record = useRecordContext();
   const resource = useResourceContext();
   const [open, setOpen] = useState(false);
@@ -23,7 +26,7 @@ export const DeleteButton = () => {
         isOpen={open}
         loading={isPending}
         title="app.delete.confirm"
-        content={null}
+        content={content ?? null}
         confirm="app.delete.yes"
         cancel="app.delete.no"
         onConfirm={() => {
