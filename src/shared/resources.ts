@@ -26,6 +26,8 @@ export type FieldDef =
   | { kind: 'reference'; resource: string; required?: boolean }
   | { kind: 'references'; resource: string }
   | { kind: 'location' }
+  /** One text per language: read as `[{value, language: {code}}]`, written as `{<code>: text}`. */
+  | { kind: 'definitions'; required?: boolean }
   | { kind: 'date' };
 
 export const STANDARD_ACTIONS = ['list', 'show', 'create', 'edit', 'delete'] as const;
@@ -116,6 +118,7 @@ export const resources = {
     fields: {
       code: { kind: 'text', required: true, max: 128 },
       type: { kind: 'enum', values: TRANSLATION_TYPES, required: true },
+      definition: { kind: 'definitions', required: true },
       status: { kind: 'enum', values: ACTIVE_STATUSES },
     },
     search: ['code'],

@@ -20,9 +20,20 @@ export function newFile(value: unknown): File | undefined {
   return raw instanceof File ? raw : undefined;
 }
 
+/** A translation's texts as the server takes them, `{uz: '…'}`, from the form's map or the record's array. */
+export function definitionMap(value: unknown): Record<string, string> | undefined {
+  if (Array.isArray(value)) {
+    const entries = value.map((d: { value?: unknown; language?: { code?: unknown } }) => [String(d?.language?.code ?? ''), String(d?.value ?? '')]);
+    return Object.fromEntries(entries.filter(([code]) => code !== ''));
+  }
+  if (typeof value !== 'object' || value === null) return undefined;
+  return Object.fromEntries(Object.entries(value).map(([code, text]) => [code, typeof text === 'string' ? text : '']));
+}
+
 function valueOf(name: string, def: FieldDef, data: Values): unknown {
   if (def.kind === 'translation') return data[`${name}TranslateId`];
   if (def.kind === 'image') return newFile(data[name]);
+  if (def.kind === 'definitions') return definitionMap(data[name]);
   if (def.kind === 'images') return Array.isArray(data[name]) ? data[name].map(newFile).filter(Boolean) : undefined;
   return data[name];
 }

@@ -3,7 +3,6 @@ import CampaignIcon from '@mui/icons-material/Campaign';
 import CategoryIcon from '@mui/icons-material/Category';
 import GroupIcon from '@mui/icons-material/Group';
 import HomeWorkIcon from '@mui/icons-material/HomeWork';
-import LanguageIcon from '@mui/icons-material/Language';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import PlaceIcon from '@mui/icons-material/Place';
 import SellIcon from '@mui/icons-material/Sell';
@@ -12,11 +11,12 @@ import TranslateIcon from '@mui/icons-material/Translate';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import { comingSoon } from './comingSoon';
 import comfort from './comfort';
+import language from './language';
 import region from './region';
 
 /** Every admin resource by its route, built or not; App registers them and the menu reuses their icons. */
 export const modules = {
-  language: comingSoon(LanguageIcon),
+  language,
   translate: comingSoon(TranslateIcon),
   region,
   place: comingSoon(PlaceIcon),

@@ -1,0 +1,26 @@
+import LanguageIcon from '@mui/icons-material/Language';
+import { Route } from 'react-router-dom';
+import { ImageEditDialog } from '../../components/ImageEditDialog';
+import { LanguageCreate } from './LanguageCreate';
+import { LanguageEdit } from './LanguageEdit';
+import { LanguageList } from './LanguageList';
+
+export default {
+  list: LanguageList,
+  create: LanguageCreate,
+  edit: LanguageEdit,
+  icon: LanguageIcon,
+  recordRepresentation: 'title',
+  /** The image dialog opens over the list at /language/:id/image. */
+  children: (
+    <Route
+      path=":id/image"
+      element={
+        <>
+          <LanguageList />
+          <ImageEditDialog />
+        </>
+      }
+    />
+  ),
+};
