@@ -43,15 +43,15 @@ export const specs: Spec[] = [
 
         // Add: the code is checked in the browser (two letters at most), then sent with the title and the image.
         await page.getByRole('link', { name: 'Create' }).click();
-        await page.getByLabel('Code').fill('u1');
-        await page.getByLabel('Language').fill(title);
+        await page.getByRole('textbox', { name: 'Code' }).fill('u1');
+        await page.getByRole('textbox', { name: 'Language' }).fill(title);
         await page.getByRole('button', { name: 'Save' }).click();
         await page.getByText('One or two letters, e.g. uz').waitFor();
         // A code that is taken is the server's 409, shown as an error with its message.
-        await page.getByLabel('Code').fill('uz');
+        await page.getByRole('textbox', { name: 'Code' }).fill('uz');
         await page.getByRole('button', { name: 'Save' }).click();
         await page.getByText('A language with the code "uz" already exists').waitFor();
-        await page.getByLabel('Code').fill(code.toUpperCase());
+        await page.getByRole('textbox', { name: 'Code' }).fill(code.toUpperCase());
         await page.locator('input[type=file]').setInputFiles(red);
         await page.getByRole('button', { name: 'Save' }).click();
         await page.getByText('Language successfully created').waitFor();
@@ -65,8 +65,8 @@ export const specs: Spec[] = [
 
         // Edit: the code is read-only, the title changes.
         await row().getByRole('link', { name: 'Edit', exact: true }).click();
-        expectTrue((await page.getByLabel('Code').getAttribute('readonly')) !== null, 'the code must be read-only');
-        await page.getByLabel('Language').fill(`Lingo ${unique}`);
+        expectTrue((await page.getByRole('textbox', { name: 'Code' }).getAttribute('readonly')) !== null, 'the code must be read-only');
+        await page.getByRole('textbox', { name: 'Language' }).fill(`Lingo ${unique}`);
         await page.getByRole('button', { name: 'Save' }).click();
         await page.getByText('Language successfully changed').waitFor();
         await page.getByRole('cell', { name: `Lingo ${unique}`, exact: true }).waitFor();
