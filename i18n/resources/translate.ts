@@ -12,7 +12,6 @@ export default resourceTexts({
     statuses: { active: 'Used', inactive: 'Unused' },
     used_by: 'Used by the %{field} of %{resource} "%{name}"',
     unused: 'No record uses this translation',
-    delete_error: 'Expected error: %{message}',
     notifications: {
       created: 'Translation successfully added.',
       updated: 'Translation successfully changed',
@@ -39,7 +38,6 @@ export default resourceTexts({
     statuses: { active: 'Используется', inactive: 'Не используется' },
     used_by: 'Используется: %{field} — %{resource} «%{name}»',
     unused: 'Ни одна запись не использует этот перевод',
-    delete_error: 'Ожидаемая ошибка: %{message}',
     notifications: {
       created: 'Перевод успешно добавлен.',
       updated: 'Перевод успешно изменён',
@@ -66,7 +64,6 @@ export default resourceTexts({
     statuses: { active: 'Ishlatilmoqda', inactive: 'Ishlatilmagan' },
     used_by: '%{resource} "%{name}" (%{field}) ishlatmoqda',
     unused: 'Bu tarjimani hech bir yozuv ishlatmaydi',
-    delete_error: 'Kutilgan xato: %{message}',
     notifications: {
       created: "Tarjima muvaffaqiyatli qo'shildi.",
       updated: "Tarjima muvaffaqiyatli o'zgartirildi",

@@ -7,17 +7,17 @@ import NotificationsIcon from '@mui/icons-material/Notifications';
 import PlaceIcon from '@mui/icons-material/Place';
 import SellIcon from '@mui/icons-material/Sell';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
-import TranslateIcon from '@mui/icons-material/Translate';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import { comingSoon } from './comingSoon';
 import comfort from './comfort';
 import language from './language';
 import region from './region';
+import translate from './translate';
 
 /** Every admin resource by its route, built or not; App registers them and the menu reuses their icons. */
 export const modules = {
   language,
-  translate: comingSoon(TranslateIcon),
+  translate,
   region,
   place: comingSoon(PlaceIcon),
   comfort,
