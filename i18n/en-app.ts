@@ -62,7 +62,7 @@ export const enApp = {
     image: {
       missing: 'No image',
       edit: 'Edit image',
-      edit_title: 'Edit %{name} image',
+      edit_title: 'Edit %{resource} image',
       edited: 'Image successfully edited',
       choose: 'Choose an image',
       none_chosen: 'No image chosen',
@@ -86,6 +86,15 @@ export const enApp = {
     },
     columns: { id: '#', createdAt: 'Created', updatedAt: 'Updated' },
     stats: { unavailable: 'Counts are unavailable' },
+    status: {
+      progress: 'In progress',
+      confirmed: 'Confirmed',
+      rejected: 'Rejected',
+      active: 'Active',
+      inactive: 'Inactive',
+      success: 'Success',
+      cancelled: 'Cancelled',
+    },
   },
   resources: resourcesIn('en'),
 };

@@ -63,7 +63,7 @@ const ruApp = {
     image: {
       missing: 'Изображение не найдено!',
       edit: 'Изменить изображение',
-      edit_title: 'Изображение: %{name}',
+      edit_title: 'Изменить изображение: %{resource}',
       edited: 'Изображение успешно изменено',
       choose: 'Выберите изображение',
       none_chosen: 'Изображение не выбрано',
@@ -87,6 +87,15 @@ const ruApp = {
     },
     columns: { id: '#', createdAt: 'Создано', updatedAt: 'Изменено' },
     stats: { unavailable: 'Счётчики недоступны' },
+    status: {
+      progress: 'В процессе',
+      confirmed: 'Подтверждено',
+      rejected: 'Отклонено',
+      active: 'Активно',
+      inactive: 'Неактивно',
+      success: 'Успешно',
+      cancelled: 'Отменено',
+    },
   },
   resources: resourcesIn('ru'),
 } satisfies AppMessages;

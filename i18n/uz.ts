@@ -63,7 +63,7 @@ const uzApp = {
     image: {
       missing: 'Rasm topilmadi!',
       edit: 'Rasmni tahrirlash',
-      edit_title: '%{name} rasmini tahrirlash',
+      edit_title: '%{resource} rasmini tahrirlash',
       edited: 'Rasm muvaffaqiyatli tahrirlandi',
       choose: 'Rasm tanlang',
       none_chosen: 'Rasm tanlanmagan',
@@ -87,6 +87,15 @@ const uzApp = {
     },
     columns: { id: '#', createdAt: 'Yaratilgan', updatedAt: "O'zgartirilgan" },
     stats: { unavailable: "Sonlarni olib bo'lmadi" },
+    status: {
+      progress: 'Jarayonda',
+      confirmed: 'Tasdiqlangan',
+      rejected: 'Rad etilgan',
+      active: 'Faol',
+      inactive: 'Faol emas',
+      success: 'Muvaffaqiyatli',
+      cancelled: 'Bekor qilingan',
+    },
   },
   resources: resourcesIn('uz'),
 } satisfies AppMessages;

@@ -42,7 +42,7 @@ export const specs: Spec[] = [
       await page.getByPlaceholder('Search', { exact: true }).fill(unique);
       const row = () => page.getByRole('row', { name: new RegExp(code) });
       await row().getByText(`Hello ${unique}`).waitFor();
-      await row().getByText('Unused').waitFor();
+      await row().getByTestId('status-inactive').getByText('Inactive').waitFor();
       await row().getByRole('cell', { name: 'Error', exact: true }).waitFor();
 
       // Edit: the texts only (code and type are read-only), prefilled from the record.
@@ -64,7 +64,7 @@ export const specs: Spec[] = [
       await page.getByRole('button', { name: 'Used', exact: true }).click();
       await row().waitFor({ state: 'detached' });
       const used = page.getByRole('row', { name: new RegExp(usedCode) });
-      const chip = used.getByRole('link', { name: /^Used: Used by the Name of Region/ });
+      const chip = used.getByRole('link', { name: /^Used by the Name of Region/ });
       expectTrue((await chip.getAttribute('href'))?.endsWith(`/dashboart/region/${region.id}`), 'the chip must link to the region');
 
       // A translation in use is the server's 409, shown as an error; it stays.
@@ -86,7 +86,7 @@ export const specs: Spec[] = [
       await page.reload();
       await page.getByRole('columnheader', { name: 'Определение' }).waitFor();
       expectTrue((await page.title()) === 'Панель администратора | Переводы', `ru tab title: ${await page.title()}`);
-      await page.getByText('Используется', { exact: true }).first().waitFor();
+      await page.getByTestId('status-active').getByText('Активно').first().waitFor();
       await api.delete(`region/delete/${region.id}`);
     },
   },

@@ -8,7 +8,6 @@ export default resourceTexts({
     add: 'Add language',
     edit: 'Edit Language',
     empty: 'There is no language yet',
-    image_missing: 'Image not found!',
     delete_warning:
       'Its %{smart_count} definition in this language is deleted with it. |||| Its %{smart_count} definitions in this language are deleted with it.',
     placeholders: { code: 'ex: uz', title: 'ex: English' },
@@ -26,7 +25,6 @@ export default resourceTexts({
     add: 'Добавить язык',
     edit: 'Изменить язык',
     empty: 'Языков пока нет',
-    image_missing: 'Изображение не найдено!',
     delete_warning:
       'Вместе с ним удалится %{smart_count} определение на этом языке. |||| Вместе с ним удалятся %{smart_count} определения на этом языке. |||| Вместе с ним удалятся %{smart_count} определений на этом языке.',
     placeholders: { code: 'напр.: ru', title: 'напр.: Русский' },
@@ -44,7 +42,6 @@ export default resourceTexts({
     add: "Til qo'shish",
     edit: 'Tilni tahrirlash',
     empty: "Hozircha til yo'q",
-    image_missing: 'Rasm topilmadi!',
     delete_warning: "U bilan birga shu tildagi %{smart_count} ta ta'rif ham o'chiriladi.",
     placeholders: { code: 'masalan: uz', title: "masalan: O'zbek tili" },
     code_format: 'Bir yoki ikki harf, masalan: uz',

@@ -2,13 +2,13 @@ import { Route } from 'react-router-dom';
 import { AdminUI, CustomRoutes, Resource } from 'react-admin';
 import { Home } from './dashboard/Home';
 import { NoNotification } from './layout/AppNotification';
-import { ComingSoon } from './layout/ComingSoon';
 import { Layout } from './layout/Layout';
 import { RedirectToLogin } from './layout/LoginPage';
 import { NotFound } from './layout/NotFound';
-import { modules } from './resources/modules';
+import { pages } from './layout/pages';
+import { moduleEntries } from './resources/modules';
 
-/** Everything under /dashboart: one <Resource> per resource, plus the pages that are not resources. */
+/** Everything under /dashboart: one <Resource> per module, plus the pages that are not resources. */
 const Panel = () => (
   <AdminUI
     title="app.title"
@@ -20,23 +20,13 @@ const Panel = () => (
     requireAuth
     disableTelemetry
   >
-    <Resource name="language" {...modules.language} />
-    <Resource name="translate" {...modules.translate} />
-    <Resource name="region" {...modules.region} />
-    <Resource name="place" {...modules.place} />
-    <Resource name="comfort" {...modules.comfort} />
-    <Resource name="cottage-type" {...modules['cottage-type']} />
-    <Resource name="cottage" {...modules.cottage} />
-    <Resource name="services" {...modules.services} />
-    <Resource name="tariff" {...modules.tariff} />
-    <Resource name="order" {...modules.order} />
-    <Resource name="roles" {...modules.roles} />
-    <Resource name="user" {...modules.user} />
-    <Resource name="notification" {...modules.notification} />
+    {moduleEntries.map(([name, { menu: _menu, tile: _tile, ...views }]) => (
+      <Resource key={name} name={name} {...views} />
+    ))}
     <CustomRoutes>
-      <Route path="home" element={<Home />} />
-      <Route path="progress-cottages" element={<ComingSoon titleKey="app.menu.progress_cottages" />} />
-      <Route path="profile" element={<ComingSoon titleKey="app.menu.profile" />} />
+      {Object.entries(pages).map(([path, page]) => (
+        <Route key={path} path={path} element={page.element} />
+      ))}
     </CustomRoutes>
   </AdminUI>
 );

@@ -321,6 +321,8 @@ export const resources = {
 
 export type ResourceName = keyof typeof resources;
 export const RESOURCE_NAMES = Object.keys(resources) as ResourceName[];
+/** react-admin's resource names: the union of every entry's `route`. */
+export type AdminRoute = (typeof resources)[ResourceName]['route'];
 
 /** Finds a resource by its admin route segment (react-admin's resource name). */
 export function resourceByRoute(route: string): ResourceDef | undefined {

@@ -1,10 +1,11 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useState } from 'react';
-import { Button, Confirm, useDeleteController, useRecordContext, useResourceContext } from 'react-admin';
+import { Button, Confirm, useCanAccess, useDeleteController, useRecordContext, useResourceContext } from 'react-admin';
 
 /**
- * Delete after the product's question "Are you sure to delete ?" (No / Yes); waits for the server's answer. `content`
- * (a text key) says what else the delete does.
+ * Delete after the product's question "Are you sure to delete ?" (No / Yes); waits for the server's answer. Like
+ * react-admin's own buttons it is not shown to a user without `<resource>.delete`. `content` (a text) says what else
+ * the delete does.
  */
 export const DeleteButton = ({ content }: { content?: string }) => {
   const record = useRecordContext();
@@ -16,7 +17,8 @@ export const DeleteButton = ({ content }: { content?: string }) => {
     mutationMode: 'pessimistic',
     redirect: false,
   });
-  if (!record) return null;
+  const { canAccess, isPending: checking } = useCanAccess({ action: 'delete', resource, record });
+  if (!record || checking || !canAccess) return null;
   return (
     <>
       <Button label="ra.action.delete" color="error" onClick={() => setOpen(true)} disabled={isPending}>

@@ -2,17 +2,29 @@ import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typogra
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { useDataProvider, useGetOne, useNotify, useRedirect, useResourceContext, useTranslate } from 'react-admin';
+import {
+  useDataProvider,
+  useGetOne,
+  useGetResourceLabel,
+  useNotify,
+  useRedirect,
+  useResourceContext,
+  useTranslate,
+} from 'react-admin';
 import type { AppDataProvider } from '../providers/dataProvider';
 import { imageUrl } from '../providers/imageUrl';
 
 const PREVIEW = { width: 240, height: 160, objectFit: 'cover', borderRadius: 4 } as const;
 
-/** `/<resource>/:id/image`: replaces a record's image through the resource's own image call, over its list. */
+/**
+ * `/<resource>/:id/image`: replaces a record's image through the resource's own image call, over its list. Its title
+ * names the resource ("Edit Comfort image"), the record's name is under it.
+ */
 export const ImageEditDialog = () => {
   const { id = '' } = useParams();
   const resource = useResourceContext() ?? '';
   const translate = useTranslate();
+  const resourceLabel = useGetResourceLabel();
   const notify = useNotify();
   const redirect = useRedirect();
   const queryClient = useQueryClient();
@@ -47,9 +59,12 @@ export const ImageEditDialog = () => {
   const current = preview ?? imageUrl(typeof record?.image === 'string' ? record.image : undefined);
   return (
     <Dialog open onClose={close} aria-labelledby="image-edit-title">
-      <DialogTitle id="image-edit-title">{translate('app.image.edit_title', { name: record?.name ?? '' })}</DialogTitle>
+      <DialogTitle id="image-edit-title">
+        {translate('app.image.edit_title', { resource: resourceLabel(resource, 1) })}
+      </DialogTitle>
       <DialogContent>
         <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2, pt: 1 }}>
+          {typeof record?.name === 'string' && <Typography variant="subtitle1">{record.name}</Typography>}
           {current ? <img src={current} alt="" style={PREVIEW} /> : <Typography>{translate('app.image.missing')}</Typography>}
           <Button component="label" variant="outlined">
             {translate('app.image.choose')}

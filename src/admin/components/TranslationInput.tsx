@@ -3,7 +3,14 @@ import { Box, IconButton, Tooltip } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { AutocompleteInput, required, useDataProvider, useRecordContext, useTranslate } from 'react-admin';
+import {
+  AutocompleteInput,
+  required,
+  useCanAccess,
+  useDataProvider,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
 import type { AppDataProvider } from '../providers/dataProvider';
 import type { TranslationChoice } from '../providers/apiExtras';
 import { CreateTranslationDialog } from './CreateTranslationDialog';
@@ -30,6 +37,8 @@ export const TranslationInput = ({ source, textSource = 'name', isRequired = tru
   const { setValue } = useFormContext();
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<TranslationChoice[]>([]);
+  // The `+` creates a translation: only for users who may (the server refuses the others anyway).
+  const { canAccess: canCreate } = useCanAccess({ resource: 'translate', action: 'create' });
   const { data: unused = [], isPending } = useQuery({
     queryKey: UNUSED_TRANSLATIONS_KEY,
     queryFn: () => dataProvider.unusedTranslations(),
@@ -62,12 +71,20 @@ export const TranslationInput = ({ source, textSource = 'name', isRequired = tru
         helperText={!isPending && choices.length === 0 ? 'app.translation.none' : false}
         fullWidth
       />
-      <Tooltip title={translate('app.translation.create')}>
-        <IconButton aria-label={translate('app.translation.create')} onClick={() => setCreating(true)} sx={{ mt: 1 }}>
-          <AddIcon />
-        </IconButton>
-      </Tooltip>
-      <CreateTranslationDialog open={creating} onClose={() => setCreating(false)} onCreated={onCreated} />
+      {canCreate && (
+        <>
+          <Tooltip title={translate('app.translation.create')}>
+            <IconButton
+              aria-label={translate('app.translation.create')}
+              onClick={() => setCreating(true)}
+              sx={{ mt: 1 }}
+            >
+              <AddIcon />
+            </IconButton>
+          </Tooltip>
+          <CreateTranslationDialog open={creating} onClose={() => setCreating(false)} onCreated={onCreated} />
+        </>
+      )}
     </Box>
   );
 };

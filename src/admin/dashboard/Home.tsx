@@ -1,29 +1,13 @@
-import CommentIcon from '@mui/icons-material/Comment';
-import type { SvgIconComponent } from '@mui/icons-material';
 import { Box, Typography } from '@mui/material';
 import { Title, useTranslate } from 'react-admin';
-import type { Stats } from '../providers/apiExtras';
 import { useStats } from '../providers/useStats';
-import { modules } from '../resources/modules';
+import { moduleEntries } from '../resources/modules';
 import { StatTile } from './StatTile';
 
-interface Tile {
-  stat: keyof Stats;
-  label: string;
-  to: string;
-  color: string;
-  icon: SvgIconComponent;
-}
-
-const TILES: Tile[] = [
-  { stat: 'users', label: 'app.home.users', to: 'user', color: '#2e7d32', icon: modules.user.icon },
-  { stat: 'cottages', label: 'app.home.cottages', to: 'cottage', color: '#f9a825', icon: modules.cottage.icon },
-  { stat: 'languages', label: 'app.home.languages', to: 'language', color: '#1565c0', icon: modules.language.icon },
-  { stat: 'regions', label: 'app.home.regions', to: 'region', color: '#00838f', icon: modules.region.icon },
-  { stat: 'places', label: 'app.home.places', to: 'place', color: '#c62828', icon: modules.place.icon },
-  { stat: 'comforts', label: 'app.home.comforts', to: 'comfort', color: '#546e7a', icon: modules.comfort.icon },
-  { stat: 'notifications', label: 'app.home.notifications', to: 'notification', color: '#388e3c', icon: CommentIcon },
-];
+/** The modules' home tiles, in their order. */
+const TILES = moduleEntries
+  .flatMap(([to, m]) => (m.tile ? [{ to, ...m.tile, icon: m.tile.icon ?? m.icon }] : []))
+  .sort((a, b) => a.order - b.order);
 
 /** The home page: one tile per resource the user may list, with its count from `GET /stats`. */
 export const Home = () => {

@@ -1,64 +1,35 @@
-import DashboardIcon from '@mui/icons-material/Dashboard';
 import type { SvgIconComponent } from '@mui/icons-material';
-import { Chip } from '@mui/material';
+import type { ComponentType } from 'react';
 import { Menu as RaMenu, useBasename, useCanAccess, useTranslate } from 'react-admin';
-import { modules, progressIcon } from '../resources/modules';
-import { useStats } from '../providers/useStats';
+import { moduleEntries } from '../resources/modules';
 import { Logo } from './Logo';
+import { pages, type PageModule } from './pages';
 
 interface Entry {
+  /** The route, which is also what `canAccess` is asked about (`list`). */
   to: string;
   label: string;
+  order: number;
   icon: SvgIconComponent;
-  /** The resource whose `list` permission shows the entry; none = always shown. */
-  resource?: string;
+  badge?: ComponentType;
 }
 
-const entry = (route: keyof typeof modules, label: string): Entry => ({
-  to: route,
-  label: `app.menu.${label}`,
-  icon: modules[route].icon,
-  resource: route,
-});
+/** The sidebar, from the modules' and pages' `menu` places: the spec's order, then regions, languages, notifications. */
+const ENTRIES: Entry[] = [...Object.entries(pages as Record<string, PageModule>), ...moduleEntries]
+  .flatMap(([to, m]) => (m.menu && m.icon ? [{ to, icon: m.icon, ...m.menu }] : []))
+  .sort((a, b) => a.order - b.order);
 
-/** The spec's sidebar, in its order; regions, languages and notifications follow so every screen is reachable. */
-const ENTRIES: Entry[] = [
-  { to: 'home', label: 'app.menu.home', icon: DashboardIcon },
-  entry('translate', 'translate'),
-  entry('cottage', 'cottage'),
-  { to: 'progress-cottages', label: 'app.menu.progress_cottages', icon: progressIcon, resource: 'progress-cottages' },
-  entry('order', 'order'),
-  entry('services', 'services'),
-  entry('tariff', 'tariff'),
-  entry('place', 'place'),
-  entry('cottage-type', 'cottage_type'),
-  entry('comfort', 'comfort'),
-  entry('roles', 'roles'),
-  entry('user', 'user'),
-  entry('region', 'region'),
-  entry('language', 'language'),
-  entry('notification', 'notification'),
-];
-
-const ProgressBadge = () => {
-  const { data } = useStats();
-  const count = data?.progressCottages ?? 0;
-  if (count <= 0) return null;
-  return <Chip size="small" color="warning" label={`+${count}`} data-testid="progress-badge" />;
-};
-
-const MenuEntry = ({ to, label, icon: Icon, resource }: Entry) => {
+const MenuEntry = ({ to, label, icon: Icon, badge: Badge }: Entry) => {
   const basename = useBasename();
   const translate = useTranslate();
-  const { canAccess, isPending } = useCanAccess({ resource: resource ?? 'home', action: 'list' });
+  const { canAccess, isPending } = useCanAccess({ resource: to, action: 'list' });
   if (isPending || !canAccess) return null;
-  const badge = to === 'progress-cottages' ? <ProgressBadge /> : null;
   return (
     <RaMenu.Item
       to={`${basename}/${to}`}
       primaryText={
         <>
-          {translate(label)} {badge}
+          {translate(label)} {Badge && <Badge />}
         </>
       }
       leftIcon={<Icon />}

@@ -4,22 +4,14 @@
  */
 import { can } from '../../shared/permissions';
 import { resourceByRoute } from '../../shared/resources';
-
-/** Admin pages that are not registry resources, and the permission each needs. */
-const PAGES: Record<string, { resource: string; action: string } | null> = {
-  home: null,
-  profile: null,
-  dashboard: null,
-  'progress-cottages': { resource: 'cottage', action: 'list' },
-  stats: { resource: 'stats', action: 'view' },
-};
+import { isPage, PAGE_ACCESS } from './pageAccess';
 
 /** react-admin actions that are another action under a different name. */
 const ALIASES: Record<string, string> = { export: 'list', clone: 'create', read: 'show' };
 
 export function canAccessWith(permissions: readonly string[], resource: string, action: string): boolean {
-  if (resource in PAGES) {
-    const page = PAGES[resource];
+  if (isPage(resource)) {
+    const page = PAGE_ACCESS[resource];
     return page === null || can(permissions, page.resource, page.action);
   }
   const def = resourceByRoute(resource);

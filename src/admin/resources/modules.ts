@@ -1,34 +1,73 @@
-import AssignmentIcon from '@mui/icons-material/Assignment';
 import CampaignIcon from '@mui/icons-material/Campaign';
 import CategoryIcon from '@mui/icons-material/Category';
+import CommentIcon from '@mui/icons-material/Comment';
 import GroupIcon from '@mui/icons-material/Group';
 import HomeWorkIcon from '@mui/icons-material/HomeWork';
+import KeyIcon from '@mui/icons-material/Key';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import PlaceIcon from '@mui/icons-material/Place';
 import SellIcon from '@mui/icons-material/Sell';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
+import type { AdminRoute } from '../../shared/resources';
 import { comingSoon } from './comingSoon';
 import comfort from './comfort';
 import language from './language';
+import type { ResourceModule } from './module';
 import region from './region';
 import translate from './translate';
 
-/** Every admin resource by its route, built or not; App registers them and the menu reuses their icons. */
+/**
+ * Every admin resource by its route (the registry's `route`, checked by `satisfies`), built or not. The panel
+ * registers them, the menu lists those with a `menu` place in its order, and the home page shows their tiles.
+ */
 export const modules = {
-  language,
-  translate,
-  region,
-  place: comingSoon(PlaceIcon),
-  comfort,
-  'cottage-type': comingSoon(CategoryIcon),
-  cottage: comingSoon(HomeWorkIcon),
-  services: comingSoon(CampaignIcon),
-  tariff: comingSoon(SellIcon),
-  order: comingSoon(ShoppingCartIcon),
-  roles: comingSoon(VerifiedUserIcon),
-  user: comingSoon(GroupIcon),
-  notification: comingSoon(NotificationsIcon),
-};
+  language: {
+    ...language,
+    menu: { order: 140, label: 'app.menu.language' },
+    tile: { order: 3, stat: 'languages', label: 'app.home.languages', color: '#1565c0' },
+  },
+  translate: { ...translate, menu: { order: 10, label: 'app.menu.translate' } },
+  region: {
+    ...region,
+    menu: { order: 130, label: 'app.menu.region' },
+    tile: { order: 4, stat: 'regions', label: 'app.home.regions', color: '#00838f' },
+  },
+  place: {
+    ...comingSoon(PlaceIcon),
+    menu: { order: 80, label: 'app.menu.place' },
+    tile: { order: 5, stat: 'places', label: 'app.home.places', color: '#c62828' },
+  },
+  comfort: {
+    ...comfort,
+    menu: { order: 100, label: 'app.menu.comfort' },
+    tile: { order: 6, stat: 'comforts', label: 'app.home.comforts', color: '#546e7a' },
+  },
+  'cottage-type': { ...comingSoon(CategoryIcon), menu: { order: 90, label: 'app.menu.cottage_type' } },
+  cottage: {
+    ...comingSoon(HomeWorkIcon),
+    menu: { order: 20, label: 'app.menu.cottage' },
+    tile: { order: 2, stat: 'cottages', label: 'app.home.cottages', color: '#f9a825' },
+  },
+  services: { ...comingSoon(CampaignIcon), menu: { order: 50, label: 'app.menu.services' } },
+  tariff: { ...comingSoon(SellIcon), menu: { order: 60, label: 'app.menu.tariff' } },
+  order: { ...comingSoon(ShoppingCartIcon), menu: { order: 40, label: 'app.menu.order' } },
+  roles: { ...comingSoon(VerifiedUserIcon), menu: { order: 110, label: 'app.menu.roles' } },
+  // The permission catalogue (`GET /models`) is read by the roles screen, never listed on its own.
+  permission: { icon: KeyIcon },
+  user: {
+    ...comingSoon(GroupIcon),
+    menu: { order: 120, label: 'app.menu.user' },
+    tile: { order: 1, stat: 'users', label: 'app.home.users', color: '#2e7d32' },
+  },
+  notification: {
+    ...comingSoon(NotificationsIcon),
+    menu: { order: 150, label: 'app.menu.notification' },
+    tile: { order: 7, stat: 'notifications', label: 'app.home.notifications', color: '#388e3c', icon: CommentIcon },
+  },
+} satisfies Record<AdminRoute, ResourceModule>;
 
-export const progressIcon = AssignmentIcon;
+export type ModuleRoute = keyof typeof modules;
+
+/** The modules as a list, each seen through the common `ResourceModule` shape. */
+export const moduleEntries: [string, ResourceModule][] = Object.entries(modules);

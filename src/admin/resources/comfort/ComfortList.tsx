@@ -1,31 +1,10 @@
-import EditIcon from '@mui/icons-material/PhotoCamera';
-import { Box } from '@mui/material';
-import { Link } from 'react-router-dom';
-import { Button, DataTable, EditButton, List, SearchInput, useCreatePath, useRecordContext } from 'react-admin';
-import { DeleteButton } from '../../components/DeleteButton';
-import { ImageThumb } from '../../components/ImageThumb';
+import { DataTable, List, SearchInput } from 'react-admin';
+import { ImageColumn } from '../../components/ImageColumn';
 import { ListAside } from '../../components/ListAside';
+import { RowActions } from '../../components/RowActions';
 import { RowNumber } from '../../components/RowNumber';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
-
-const ImageCell = () => {
-  const record = useRecordContext();
-  const createPath = useCreatePath();
-  if (!record) return null;
-  return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-      <ImageThumb source="image" width={60} height={50} />
-      <Button
-        component={Link}
-        to={`${createPath({ resource: 'comfort', type: 'list' })}/${encodeURIComponent(record.id)}/image`}
-        label="app.image.edit"
-      >
-        <EditIcon />
-      </Button>
-    </Box>
-  );
-};
 
 /** Columns: #, name, image (with its own edit dialog), edit, delete. */
 export const ComfortList = () => (
@@ -33,10 +12,9 @@ export const ComfortList = () => (
     <DataTable bulkActionButtons={false} rowClick={false}>
       <DataTable.Col source="id" disableSort render={() => <RowNumber />} />
       <DataTable.Col source="name" />
-      <DataTable.Col source="image" disableSort render={() => <ImageCell />} />
+      <ImageColumn source="image" />
       <DataTable.Col align="right">
-        <EditButton />
-        <DeleteButton />
+        <RowActions />
       </DataTable.Col>
     </DataTable>
   </List>

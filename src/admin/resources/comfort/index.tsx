@@ -1,6 +1,5 @@
 import WeekendIcon from '@mui/icons-material/Weekend';
-import { Route } from 'react-router-dom';
-import { ImageEditDialog } from '../../components/ImageEditDialog';
+import { imageDialogRoute } from '../../components/imageDialog';
 import { ComfortCreate } from './ComfortCreate';
 import { ComfortEdit } from './ComfortEdit';
 import { ComfortList } from './ComfortList';
@@ -11,16 +10,6 @@ export default {
   edit: ComfortEdit,
   icon: WeekendIcon,
   recordRepresentation: 'name',
-  /** Extra routes of the resource: the image dialog opens over the list at /comfort/:id/image. */
-  children: (
-    <Route
-      path=":id/image"
-      element={
-        <>
-          <ComfortList />
-          <ImageEditDialog />
-        </>
-      }
-    />
-  ),
+  /** The image dialog opens over the list at /comfort/:id/image. */
+  children: imageDialogRoute(ComfortList),
 };

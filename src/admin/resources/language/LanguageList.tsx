@@ -1,9 +1,6 @@
-import EditIcon from '@mui/icons-material/PhotoCamera';
-import { Box, Typography } from '@mui/material';
-import { Link } from 'react-router-dom';
-import { Button, DataTable, EditButton, List, SearchInput, useCreatePath, useRecordContext, useTranslate } from 'react-admin';
+import { DataTable, EditButton, List, SearchInput, useRecordContext, useTranslate } from 'react-admin';
 import { DeleteButton } from '../../components/DeleteButton';
-import { ImageThumb } from '../../components/ImageThumb';
+import { ImageColumn } from '../../components/ImageColumn';
 import { ListActions } from '../../components/ListActions';
 import { ListAside } from '../../components/ListAside';
 import { RowNumber } from '../../components/RowNumber';
@@ -12,32 +9,7 @@ import { useTabTitle } from '../../layout/useTabTitle';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
-const ImageCell = () => {
-  const record = useRecordContext();
-  const translate = useTranslate();
-  const createPath = useCreatePath();
-  if (!record) return null;
-  return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-      {record.image ? (
-        <ImageThumb source="image" width={45} height={30} />
-      ) : (
-        <Typography variant="body2" color="text.secondary">
-          {translate('resources.language.image_missing')}
-        </Typography>
-      )}
-      <Button
-        component={Link}
-        to={`${createPath({ resource: 'language', type: 'list' })}/${encodeURIComponent(record.id)}/image`}
-        label="app.image.edit"
-      >
-        <EditIcon />
-      </Button>
-    </Box>
-  );
-};
-
-/** Deleting a language deletes every definition written in it: the question says how many. */
+/** Deleting a language deletes every definition written in it: the question says how many (RowActions cannot). */
 const LanguageDelete = () => {
   const record = useRecordContext();
   const translate = useTranslate();
@@ -59,7 +31,7 @@ export const LanguageList = () => {
     >
       <DataTable bulkActionButtons={bulkActionButtons} rowClick={false}>
         <DataTable.Col source="id" disableSort render={() => <RowNumber />} />
-        <DataTable.Col source="image" disableSort render={() => <ImageCell />} />
+        <ImageColumn source="image" width={45} height={30} />
         <DataTable.Col source="code" />
         <DataTable.Col source="title" />
         <DataTable.NumberCol source="definitions" />

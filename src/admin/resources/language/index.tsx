@@ -1,6 +1,5 @@
 import LanguageIcon from '@mui/icons-material/Language';
-import { Route } from 'react-router-dom';
-import { ImageEditDialog } from '../../components/ImageEditDialog';
+import { imageDialogRoute } from '../../components/imageDialog';
 import { LanguageCreate } from './LanguageCreate';
 import { LanguageEdit } from './LanguageEdit';
 import { LanguageList } from './LanguageList';
@@ -12,15 +11,5 @@ export default {
   icon: LanguageIcon,
   recordRepresentation: 'title',
   /** The image dialog opens over the list at /language/:id/image. */
-  children: (
-    <Route
-      path=":id/image"
-      element={
-        <>
-          <LanguageList />
-          <ImageEditDialog />
-        </>
-      }
-    />
-  ),
+  children: imageDialogRoute(LanguageList),
 };

@@ -1,6 +1,6 @@
-import { DataTable, EditButton, List, SearchInput } from 'react-admin';
-import { DeleteButton } from '../../components/DeleteButton';
+import { DataTable, List, SearchInput } from 'react-admin';
 import { ListAside } from '../../components/ListAside';
+import { RowActions } from '../../components/RowActions';
 import { RowNumber } from '../../components/RowNumber';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
@@ -12,8 +12,7 @@ export const RegionList = () => (
       <DataTable.Col source="id" disableSort render={() => <RowNumber />} />
       <DataTable.Col source="name" />
       <DataTable.Col align="right">
-        <EditButton />
-        <DeleteButton />
+        <RowActions />
       </DataTable.Col>
     </DataTable>
   </List>

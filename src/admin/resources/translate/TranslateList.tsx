@@ -1,10 +1,9 @@
 import CategoryIcon from '@mui/icons-material/Category';
 import LinkIcon from '@mui/icons-material/Link';
-import { Box, Chip, Tooltip } from '@mui/material';
+import { Box, Tooltip } from '@mui/material';
 import { Link } from 'react-router-dom';
 import {
   DataTable,
-  EditButton,
   List,
   SearchInput,
   SelectInput,
@@ -14,11 +13,13 @@ import {
 } from 'react-admin';
 import { ACTIVE_STATUSES, TRANSLATION_TYPES } from '../../../shared/enums';
 import { resources } from '../../../shared/resources';
-import { DeleteButton } from '../../components/DeleteButton';
+
 import { ListActions } from '../../components/ListActions';
 import { ListAside } from '../../components/ListAside';
 import { EnumFilterList } from '../../components/QuickFilters';
+import { RowActions } from '../../components/RowActions';
 import { RowNumber } from '../../components/RowNumber';
+import { StatusChip } from '../../components/StatusChip';
 import { useBulkDelete } from '../../components/useBulkDelete';
 import { useTabTitle } from '../../layout/useTabTitle';
 import { statusChoices, typeChoices } from './choices';
@@ -54,18 +55,18 @@ const DefinitionCell = () => {
   );
 };
 
-/** Red when no record uses the translation; when one does, the chip names it and links to it. */
+/** The shared status chip (red when unused); when a record uses the translation, it names and links to it. */
 const StatusCell = () => {
   const record = useRecordContext<{ id: string; status?: string; usedBy?: UsedBy | null }>();
   const translate = useTranslate();
   const createPath = useCreatePath();
-  if (!record?.status) return null;
-  const label = translate(`resources.translate.statuses.${record.status}`);
-  const use = record.usedBy;
+  const use = record?.usedBy;
   if (!use) {
     return (
       <Tooltip title={translate('resources.translate.unused')}>
-        <Chip size="small" color="error" label={label} />
+        <span>
+          <StatusChip source="status" />
+        </span>
       </Tooltip>
     );
   }
@@ -78,16 +79,9 @@ const StatusCell = () => {
   });
   return (
     <Tooltip title={text}>
-      <Chip
-        size="small"
-        color="success"
-        label={label}
-        icon={<LinkIcon />}
-        component={Link}
-        to={createPath({ resource: route, id: use.id, type: 'edit' })}
-        clickable
-        aria-label={`${label}: ${text}`}
-      />
+      <Link to={createPath({ resource: route, id: use.id, type: 'edit' })} aria-label={text}>
+        <StatusChip source="status" />
+      </Link>
     </Tooltip>
   );
 };
@@ -135,8 +129,7 @@ export const TranslateList = () => {
         <DataTable.Col source="definition" disableSort render={() => <DefinitionCell />} />
         <DataTable.Col source="status" render={() => <StatusCell />} />
         <DataTable.Col align="right">
-          <EditButton />
-          <DeleteButton />
+          <RowActions />
         </DataTable.Col>
       </DataTable>
     </List>

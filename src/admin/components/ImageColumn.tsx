@@ -1,0 +1,56 @@
+import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
+import { Box } from '@mui/material';
+import { Link } from 'react-router-dom';
+import {
+  Button,
+  DataTable,
+  useCanAccess,
+  useCreatePath,
+  useRecordContext,
+  useResourceContext,
+  type DataTableColumnProps,
+} from 'react-admin';
+import { imageDialogPath } from './imageDialog';
+import { ImageThumb } from './ImageThumb';
+
+interface Size {
+  width?: number;
+  height?: number;
+}
+
+/** Opens the resource's image dialog (`imageDialogRoute`); shown only with `<resource>.edit`. */
+export const EditImageButton = () => {
+  const record = useRecordContext();
+  const resource = useResourceContext();
+  const createPath = useCreatePath();
+  const { canAccess, isPending } = useCanAccess({ action: 'edit', resource, record });
+  if (!record || !resource || isPending || !canAccess) return null;
+  return (
+    <Button
+      component={Link}
+      to={imageDialogPath(createPath({ resource, type: 'list' }), record.id)}
+      label="app.image.edit"
+    >
+      <PhotoCameraIcon />
+    </Button>
+  );
+};
+
+const ImageCell = ({ source, width, height }: Size & { source: string }) => (
+  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+    <ImageThumb source={source} width={width} height={height} />
+    <EditImageButton />
+  </Box>
+);
+
+type Props = Size & Omit<DataTableColumnProps, 'render' | 'children'>;
+
+/** A list column with the record's image thumbnail and, for users who may edit, the button to replace it. */
+export const ImageColumn = ({ source = 'image', width = 60, height = 50, ...rest }: Props) => (
+  <DataTable.Col
+    source={source}
+    disableSort
+    {...rest}
+    render={() => <ImageCell source={source} width={width} height={height} />}
+  />
+);

@@ -1,0 +1,26 @@
+import AssignmentIcon from '@mui/icons-material/Assignment';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import type { SvgIconComponent } from '@mui/icons-material';
+import type { ReactElement } from 'react';
+import { Home } from '../dashboard/Home';
+import type { PageRoute } from '../providers/pageAccess';
+import type { MenuPlace } from '../resources/module';
+import { ComingSoon } from './ComingSoon';
+import { ProgressBadge } from './ProgressBadge';
+
+export interface PageModule {
+  element: ReactElement;
+  icon?: SvgIconComponent;
+  menu?: MenuPlace;
+}
+
+/** The panel's routes that are not resources; their permissions are in providers/pageAccess. */
+export const pages = {
+  home: { element: <Home />, icon: DashboardIcon, menu: { order: 0, label: 'app.menu.home' } },
+  'progress-cottages': {
+    element: <ComingSoon titleKey="app.menu.progress_cottages" />,
+    icon: AssignmentIcon,
+    menu: { order: 25, label: 'app.menu.progress_cottages', badge: ProgressBadge },
+  },
+  profile: { element: <ComingSoon titleKey="app.menu.profile" /> },
+} satisfies Partial<Record<PageRoute, PageModule>>;
