@@ -4,7 +4,6 @@ import CommentIcon from '@mui/icons-material/Comment';
 import GroupIcon from '@mui/icons-material/Group';
 import HomeWorkIcon from '@mui/icons-material/HomeWork';
 import KeyIcon from '@mui/icons-material/Key';
-import NotificationsIcon from '@mui/icons-material/Notifications';
 import PlaceIcon from '@mui/icons-material/Place';
 import SellIcon from '@mui/icons-material/Sell';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
@@ -13,6 +12,7 @@ import type { AdminRoute } from '../../shared/resources';
 import { comingSoon } from './comingSoon';
 import comfort from './comfort';
 import language from './language';
+import notification from './notification';
 import type { ResourceModule } from './module';
 import region from './region';
 import translate from './translate';
@@ -61,7 +61,7 @@ export const modules = {
     tile: { order: 1, stat: 'users', label: 'app.home.users', color: '#2e7d32' },
   },
   notification: {
-    ...comingSoon(NotificationsIcon),
+    ...notification,
     menu: { order: 150, label: 'app.menu.notification' },
     tile: { order: 7, stat: 'notifications', label: 'app.home.notifications', color: '#388e3c', icon: CommentIcon },
   },
