@@ -40,6 +40,8 @@ export const specs: Spec[] = [
       expectTrue(created?.type === 'error' && created.definition.length === 3, `stored: ${JSON.stringify(created)}`);
 
       await page.getByPlaceholder('Search', { exact: true }).fill(unique);
+      // The search applies after a pause and re-renders the rows: wait for it before clicking in them.
+      await page.waitForURL(new RegExp(`filter=.*${unique}`));
       const row = () => page.getByRole('row', { name: new RegExp(code) });
       await row().getByText(`Hello ${unique}`).waitFor();
       await row().getByTestId('status-inactive').getByText('Inactive').waitFor();
