@@ -26,7 +26,7 @@ export type FieldDef =
   | { kind: 'reference'; resource: string; required?: boolean }
   | { kind: 'references'; resource: string }
   | { kind: 'location' }
-  /** One text per language: read as `[{value, language: {code}}]`, written as `{<code>: text}`. */
+  /** Text per language: written as `{<language code>: text}`, read as `[{value, language: {id, code}}]`. */
   | { kind: 'definitions'; required?: boolean }
   | { kind: 'date' };
 

@@ -1,7 +1,13 @@
-/** Calls the panel needs beyond react-admin's CRUD: translations to pick from, the counts, the languages. */
+/**
+ * The panel's calls beyond react-admin's CRUD, in one place, on the registry's paths: translations to pick from, the
+ * counts, the languages, the signed-in user, the permission catalogue, "Active Pre", moderation, premium placements
+ * and a cottage's image rows.
+ */
 import type { Identifier, RaRecord } from 'react-admin';
-import type { TranslationType } from '../../shared/enums';
+import type { CottageStatus, ServiceCode, TranslationType } from '../../shared/enums';
+import { apiPath, resources } from '../../shared/resources';
 import type { ApiResponse } from './httpClient';
+import { toFormData } from './payload';
 
 type Http = <T = unknown>(path: string, init?: RequestInit) => Promise<ApiResponse<T>>;
 
@@ -27,21 +33,86 @@ export type Stats = Partial<
     number
   >
 >;
+/** `GET user/me`, as far as the panel reads it. */
+export interface Me {
+  id: string;
+  username: string;
+  name?: string | null;
+  image?: string | null;
+  permissions?: string[];
+  roles?: { role: { id: string; name: string } }[];
+}
+/** `GET /models`: the permission catalogue grouped by resource. */
+export interface PermissionGroup {
+  id: string;
+  name: string;
+  label: string;
+  permission: { id: string; code: string; name: string; modelId: string }[];
+}
+export interface CottageImage {
+  id: string;
+  cottageId: string;
+  image: string;
+  isMainImage: boolean;
+  status: string;
+}
+export interface NewPlacement {
+  expireDays: number;
+  serviceCode: ServiceCode;
+  priority?: number;
+  orderId?: string;
+}
 
 export interface ApiExtras {
   unusedTranslations(): Promise<TranslationChoice[]>;
   createTranslation(input: NewTranslation): Promise<TranslationChoice>;
   languages(): Promise<Language[]>;
   stats(): Promise<Stats>;
+  me(): Promise<Me>;
+  permissionGroups(): Promise<PermissionGroup[]>;
+  /** Replaces a record's image through its resource's image call. */
   updateImage(resource: string, id: Identifier, file: File): Promise<{ data: RaRecord }>;
+  /** "Active Pre": turns an order into its premium placement, once. */
+  activateOrder(orderId: Identifier): Promise<RaRecord>;
+  /** Confirms or rejects a cottage (needs `cottage.moderate`). */
+  moderateCottage(cottageId: Identifier, cottageStatus: CottageStatus): Promise<RaRecord>;
+  addPremium(cottageId: Identifier, placement: NewPlacement): Promise<RaRecord>;
+  endPremium(placementId: Identifier): Promise<RaRecord>;
+  addCottageImage(cottageId: Identifier, file: File, isMainImage?: boolean): Promise<CottageImage>;
+  editCottageImage(
+    imageId: Identifier,
+    change: { file?: File; isMainImage?: boolean; status?: 'active' | 'inactive' },
+  ): Promise<CottageImage>;
+  deleteCottageImage(imageId: Identifier): Promise<void>;
 }
+
+const { cottage, order, permission, translate } = resources;
+const json = (method: string, body: unknown): RequestInit => ({ method, body: JSON.stringify(body) });
 
 export function createApiExtras(http: Http): Omit<ApiExtras, 'updateImage'> {
   return {
     unusedTranslations: async () => (await http<TranslationChoice[]>('translate/unused')).json ?? [],
-    createTranslation: async (input) =>
-      (await http<TranslationChoice>('translate', { method: 'POST', body: JSON.stringify(input) })).json,
-    languages: async () => (await http<Language[]>('language')).json ?? [],
+    createTranslation: async (input) => (await http<TranslationChoice>(translate.api.create, json('POST', input))).json,
+    languages: async () => (await http<Language[]>(resources.language.api.list)).json ?? [],
     stats: async () => (await http<Stats>('stats')).json ?? {},
+    me: async () => (await http<Me>('user/me')).json,
+    permissionGroups: async () => (await http<PermissionGroup[]>(permission.api.list)).json ?? [],
+    activateOrder: async (id) => (await http<RaRecord>(apiPath(order.api.activate, id), { method: 'POST' })).json,
+    moderateCottage: async (id, cottageStatus) =>
+      (await http<RaRecord>(apiPath(cottage.api.update, id), json('PATCH', { cottageStatus }))).json,
+    addPremium: async (id, placement) =>
+      (await http<RaRecord>(apiPath(cottage.api.premium, id), json('POST', placement))).json,
+    endPremium: async (id) => (await http<RaRecord>(apiPath(cottage.api.premiumEnd, id), { method: 'DELETE' })).json,
+    async addCottageImage(cottageId, file, isMainImage = false) {
+      const body = toFormData({ cottageId, isMainImage, image: file });
+      return (await http<CottageImage>(cottage.api.imageAdd, { method: 'POST', body })).json;
+    },
+    async editCottageImage(id, { file, ...fields }) {
+      const body = toFormData({ ...fields, image: file });
+      return (await http<CottageImage>(apiPath(cottage.api.imageEdit, id), { method: 'PATCH', body })).json;
+    },
+    async deleteCottageImage(id) {
+      await http(apiPath(cottage.api.imageDelete, id), { method: 'DELETE' });
+    },
   };
 }

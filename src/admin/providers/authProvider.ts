@@ -1,24 +1,17 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
+import { createApiExtras, type Me } from './apiExtras';
 import { httpClient, SESSION_REVOKED } from './httpClient';
 import { canAccessWith } from './canAccess';
 import { imageUrl } from './imageUrl';
 import { isTokenPair, session } from './session';
 
-/** `GET user/me`, as far as the panel reads it. */
-export interface Me {
-  id: string;
-  username: string;
-  name?: string | null;
-  image?: string | null;
-  permissions?: string[];
-  roles?: { role: { id: string; name: string } }[];
-}
+const extras = createApiExtras(httpClient);
 
 let meRequest: Promise<Me> | null = null;
 
 export function loadMe(): Promise<Me> {
-  meRequest ??= httpClient<Me>('user/me')
-    .then((res) => res.json)
+  meRequest ??= extras
+    .me()
     .catch((error: unknown) => {
       meRequest = null;
       throw error;

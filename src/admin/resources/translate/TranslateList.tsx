@@ -30,10 +30,6 @@ const filters = [
   <SelectInput key="status" source="status" choices={statusChoices} />,
 ];
 
-interface Definition {
-  value: string;
-  language: { code: string };
-}
 interface UsedBy {
   resource: string;
   id: string;
@@ -41,14 +37,15 @@ interface UsedBy {
   name: string;
 }
 
-/** One line per language: the code in bold, then the text. */
+/** One line per language: the code in bold, then the text (the dataProvider reads `definition` as a map by code). */
 const DefinitionCell = () => {
-  const record = useRecordContext<{ id: string; definition?: Definition[] }>();
+  const record = useRecordContext<{ id: string; definition?: Record<string, string> }>();
+  const entries = record?.definition && typeof record.definition === 'object' ? Object.entries(record.definition) : [];
   return (
     <Box component="span" sx={{ display: 'flex', flexDirection: 'column' }}>
-      {(record?.definition ?? []).map((d) => (
-        <span key={d.language.code}>
-          <b>{d.language.code}</b>: {d.value}
+      {entries.map(([code, value]) => (
+        <span key={code}>
+          <b>{code}</b>: {value}
         </span>
       ))}
     </Box>
