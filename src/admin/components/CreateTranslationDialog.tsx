@@ -36,7 +36,9 @@ export const CreateTranslationDialog = ({ open, onClose, onCreated }: Props) => 
     setSaving(true);
     try {
       const picked = Object.fromEntries(codes.map((c) => [c, definition[c].trim()]));
-      const created = await dataProvider.createTranslation({ code: code.trim(), type, definition: picked });
+      // The generic create: the registry declares `definition`, so it travels with code and type.
+      const { data } = await dataProvider.create('translate', { data: { code: code.trim(), type, definition: picked } });
+      const created: TranslationChoice = { id: String(data.id), code: String(data.code) };
       notify('app.translation.created', { type: 'success', messageArgs: { code: created.code } });
       setCode('');
       setDefinition({});

@@ -4,12 +4,14 @@ import { imageUrl } from '../providers/imageUrl';
 
 interface Props {
   source: string;
+  /** Defaults to the record's name; `""` where the name is beside it already (a list row). */
+  alt?: string;
   width?: number;
   height?: number;
 }
 
 /** A stored image path (`uploads/images/x.jpg`) shown as a fixed-size thumbnail, or "no image". */
-export const ImageThumb = ({ source, width = 120, height = 100 }: Props) => {
+export const ImageThumb = ({ source, alt, width = 120, height = 100 }: Props) => {
   const record = useRecordContext();
   const translate = useTranslate();
   const value = record?.[source];
@@ -24,7 +26,7 @@ export const ImageThumb = ({ source, width = 120, height = 100 }: Props) => {
   return (
     <img
       src={src}
-      alt={typeof record?.name === 'string' ? record.name : ''}
+      alt={alt ?? (typeof record?.name === 'string' ? record.name : '')}
       width={width}
       height={height}
       loading="lazy"

@@ -15,7 +15,7 @@ interface Entry {
 }
 
 /** The sidebar, from the modules' and pages' `menu` places: the spec's order, then regions, languages, notifications. */
-const ENTRIES: Entry[] = [...Object.entries(pages as Record<string, PageModule>), ...moduleEntries]
+export const MENU_ENTRIES: Entry[] = [...Object.entries(pages as Record<string, PageModule>), ...moduleEntries]
   .flatMap(([to, m]) => (m.menu && m.icon ? [{ to, icon: m.icon, ...m.menu }] : []))
   .sort((a, b) => a.order - b.order);
 
@@ -42,7 +42,7 @@ const MenuEntry = ({ to, label, icon: Icon, badge: Badge }: Entry) => {
 export const Menu = () => (
   <RaMenu>
     <Logo />
-    {ENTRIES.map((e) => (
+    {MENU_ENTRIES.map((e) => (
       <MenuEntry key={e.to} {...e} />
     ))}
   </RaMenu>

@@ -4,7 +4,7 @@
  * and a cottage's image rows.
  */
 import type { Identifier, RaRecord } from 'react-admin';
-import type { CottageStatus, ServiceCode, TranslationType } from '../../shared/enums';
+import type { CottageStatus, ServiceCode } from '../../shared/enums';
 import { apiPath, resources } from '../../shared/resources';
 import type { ApiResponse } from './httpClient';
 import { toFormData } from './payload';
@@ -14,11 +14,6 @@ type Http = <T = unknown>(path: string, init?: RequestInit) => Promise<ApiRespon
 export interface TranslationChoice {
   id: string;
   code: string;
-}
-export interface NewTranslation {
-  code: string;
-  type: TranslationType;
-  definition: Record<string, string>;
 }
 export interface Language {
   id: string;
@@ -65,7 +60,6 @@ export interface NewPlacement {
 
 export interface ApiExtras {
   unusedTranslations(): Promise<TranslationChoice[]>;
-  createTranslation(input: NewTranslation): Promise<TranslationChoice>;
   languages(): Promise<Language[]>;
   stats(): Promise<Stats>;
   me(): Promise<Me>;
@@ -86,13 +80,12 @@ export interface ApiExtras {
   deleteCottageImage(imageId: Identifier): Promise<void>;
 }
 
-const { cottage, order, permission, translate } = resources;
+const { cottage, order, permission } = resources;
 const json = (method: string, body: unknown): RequestInit => ({ method, body: JSON.stringify(body) });
 
 export function createApiExtras(http: Http): Omit<ApiExtras, 'updateImage'> {
   return {
     unusedTranslations: async () => (await http<TranslationChoice[]>('translate/unused')).json ?? [],
-    createTranslation: async (input) => (await http<TranslationChoice>(translate.api.create, json('POST', input))).json,
     languages: async () => (await http<Language[]>(resources.language.api.list)).json ?? [],
     stats: async () => (await http<Stats>('stats')).json ?? {},
     me: async () => (await http<Me>('user/me')).json,
