@@ -1,6 +1,6 @@
 /**
  * The whole data model, one `pgTable` per entity of the spec's §3. The same schema and migrations run on PGlite and
- * PostgreSQL 15. Later work adds routes, not tables.
+ * PostgreSQL 15.
  *
  * Referential choices: a record that other records still use is protected (`restrict`) so the API can answer 409
  * instead of cascading silently (regions/places with cottages, translations used by names, tariffs with orders).
@@ -12,6 +12,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -28,6 +29,7 @@ import {
   SERVICE_CODES,
   TRANSLATION_TYPES,
 } from '../../shared/enums';
+import type { SavedQueryValue } from '../../shared/schemas/saved-query';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -415,5 +417,31 @@ export const notifications = pgTable(
     check('notification_target_check', sql`(type = 'personal') = (user_id is not null)`),
     index('notification_type_created_idx').on(t.type, t.createdAt),
     index('notification_user_idx').on(t.userId),
+  ],
+);
+
+// ---------------------------------------------------------------- saved list queries (the list kit)
+
+/**
+ * A list's filter and sort saved by an admin, kept on the server so it outlives logout and the browser. `resource` is
+ * the admin route (registry `route`); a shared query is offered to every admin who may list that resource.
+ */
+export const savedQueries = pgTable(
+  'saved_query',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    resource: varchar('resource', { length: 64 }).notNull(),
+    name: varchar('name', { length: 64 }).notNull(),
+    query: jsonb('query').$type<SavedQueryValue>().notNull(),
+    shared: boolean('shared').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('saved_query_user_resource_name_idx').on(t.userId, t.resource, t.name),
+    index('saved_query_resource_shared_idx').on(t.resource, t.shared),
   ],
 );

@@ -18,6 +18,7 @@ import models from './models';
 import roles from './roles';
 import stats from './stats';
 import users from './users';
+import savedQueries from './saved-queries';
 
 export default async function routes(app: FastifyInstance) {
   await app.register(auth);
@@ -38,4 +39,5 @@ export default async function routes(app: FastifyInstance) {
   await app.register(premium);
   await app.register(orders);
   await app.register(notifications);
+  await app.register(savedQueries);
 }

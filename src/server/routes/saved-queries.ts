@@ -1,0 +1,225 @@
+/**
+ * Saved list queries (issue 9, the list kit): an admin's filter, sort and columns for one list, kept on the server so
+ * they survive logout and a new browser. A query marked shared is offered to every admin who may list that resource;
+ * only its owner renames, shares or deletes it.
+ *
+ * A saved query's filter and sort are checked by asking the list endpoint itself (an internal request for an empty
+ * page with the caller's own token), so the fields allowed here are exactly those the list accepts — there is no
+ * second copy of any list's field names — and a value the list would refuse is a 400 naming the field.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
+import { savedQueries, users } from '../db/schema';
+import { authenticate } from '../plugins/auth';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../errors';
+import { uuidLike } from '../lib/crud';
+import { perm } from '../../shared/permissions';
+import { resources, resourceByRoute, type ResourceDef } from '../../shared/resources';
+import { idParams } from '../../shared/schemas/common';
+import {
+  savedQueryCreateSchema,
+  savedQueryEditSchema,
+  savedQueryListQuery,
+  SAVED_QUERY_API,
+  type SavedQueryValue,
+} from '../../shared/schemas/saved-query';
+import { savedQueryRecord, type SavedQueryRecord } from '../../shared/records/saved-query';
+
+const tags = ['savedQuery'];
+const LIST_CODES = Object.values(resources).map((def) => `${def.key}.list`);
+
+/**
+ * `onRequest`: a logged-in user who may list at least one resource. Which resource a call is about is in its query,
+ * body or stored row, so the handler then checks that one (`listedResource`).
+ */
+function requireSomeList(app: FastifyInstance) {
+  return async (request: FastifyRequest) => {
+    const user = await authenticate(app, request);
+    if (!LIST_CODES.some((code) => user.permissions.has(code))) throw forbidden('You have no permission to list anything');
+  };
+}
+
+/** The registry entry of an admin route the caller may list: 400 for an unknown route, 403 without `<key>.list`. */
+function listedResource(request: FastifyRequest, route: string): ResourceDef {
+  const def = resourceByRoute(route);
+  if (!def || !def.actions.includes('list')) throw badRequest(`Unknown resource "${route}"`, { resource: 'Unknown resource' });
+  const code = perm(def.key, 'list');
+  if (!request.user?.permissions.has(code)) throw forbidden(`You have no permission to do that (${code})`);
+  return def;
+}
+
+interface ListAnswer {
+  status: number;
+  message: string;
+  fields?: Record<string, string>;
+}
+
+/** Asks the list endpoint for an empty page with this filter and sort, as the caller. */
+async function askList(app: FastifyInstance, request: FastifyRequest, def: ResourceDef, filter: Record<string, unknown>, sort: SavedQueryValue['sort']): Promise<ListAnswer> {
+  const search = new URLSearchParams({ range: '[0,0]', sort: JSON.stringify([sort.field, sort.order]), filter: JSON.stringify(filter) });
+  const res = await app.inject({
+    method: 'GET',
+    url: `${app.prefix}/${def.api.list}?${search}`,
+    headers: { authorization: request.headers.authorization ?? '', 'accept-language': request.headers['accept-language'] ?? '' },
+  });
+  if (res.statusCode === 200) return { status: 200, message: '' };
+  const body = (res.json() ?? {}) as { message?: string; fields?: Record<string, string> };
+  return { status: res.statusCode, message: body.message ?? 'The list refused the query', fields: body.fields };
+}
+
+/** The list's own field errors, renamed to where they sit in the saved query. */
+function queryFields(fields: Record<string, string> | undefined): Record<string, string> | undefined {
+  if (!fields) return undefined;
+  const out: Record<string, string> = {};
+  for (const [key, message] of Object.entries(fields)) {
+    out[key === 'sort' || key === 'filter' ? `query.${key}` : `query.filter.${key}`] = message;
+  }
+  return out;
+}
+
+/** 400 when the list endpoint would refuse this filter or sort, naming the field. */
+async function checkAgainstList(app: FastifyInstance, request: FastifyRequest, def: ResourceDef, value: SavedQueryValue) {
+  const answer = await askList(app, request, def, value.filter, value.sort);
+  if (answer.status === 200) return;
+  if (answer.status !== 400) throw new HttpError(answer.status, answer.message);
+  let fields = queryFields(answer.fields);
+  if (!fields) {
+    // A value the database refused (e.g. a date that is not one) comes back without a field: find which one it was.
+    for (const [key, v] of Object.entries(value.filter)) {
+      if ((await askList(app, request, def, { [key]: v }, value.sort)).status === 400) {
+        fields = { [`query.filter.${key}`]: answer.message };
+        break;
+      }
+    }
+    fields ??= { 'query.sort': answer.message };
+  }
+  const where = Object.keys(fields)[0];
+  throw badRequest(`The saved query does not fit the ${def.label} list (${where}): ${answer.message}`, fields);
+}
+
+const selection = {
+  id: savedQueries.id,
+  userId: savedQueries.userId,
+  resource: savedQueries.resource,
+  name: savedQueries.name,
+  query: savedQueries.query,
+  shared: savedQueries.shared,
+  createdAt: savedQueries.createdAt,
+  updatedAt: savedQueries.updatedAt,
+  ownerName: sql<string>`coalesce(nullif(${users.name}, ''), ${users.username}, '')`,
+};
+type Row = { [K in keyof typeof selection]: K extends 'ownerName' ? string : (typeof savedQueries.$inferSelect)[Exclude<K, 'ownerName'>] };
+
+function toRecord(row: Row, callerId: string): SavedQueryRecord {
+  const { userId, ownerName, ...rest } = row;
+  return { ...rest, own: userId === callerId, owner: { id: userId, name: ownerName } };
+}
+
+const savedQueryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const guard = requireSomeList(app);
+
+  const load = async (id: string): Promise<Row> => {
+    if (!uuidLike(id)) throw notFound('Saved query');
+    const [row] = await app.db.select(selection).from(savedQueries).innerJoin(users, eq(users.id, savedQueries.userId)).where(eq(savedQueries.id, id));
+    if (!row) throw notFound('Saved query');
+    return row;
+  };
+
+  /** The stored row if the caller owns it and may still list its resource. */
+  const loadOwn = async (request: FastifyRequest, id: string): Promise<Row> => {
+    const row = await load(id);
+    if (row.userId !== request.user!.id) throw forbidden('Only the owner can change or delete this saved query');
+    listedResource(request, row.resource);
+    return row;
+  };
+
+  const assertNameFree = async (userId: string, resource: string, name: string, exceptId?: string) => {
+    const [taken] = await app.db
+      .select({ id: savedQueries.id })
+      .from(savedQueries)
+      .where(and(eq(savedQueries.userId, userId), eq(savedQueries.resource, resource), eq(savedQueries.name, name), exceptId ? ne(savedQueries.id, exceptId) : undefined));
+    if (taken) throw conflict(`You already have a saved query named "${name}" on this list`);
+  };
+
+  app.get(
+    `/${SAVED_QUERY_API.list}`,
+    {
+      onRequest: guard,
+      schema: {
+        tags,
+        description: "The caller's saved queries for a list (`resource` = its admin route) and the ones others shared; needs `<resource>.list`",
+        querystring: savedQueryListQuery,
+        response: { 200: savedQueryRecord.array() },
+      },
+    },
+    async (request) => {
+      const def = listedResource(request, request.query.resource);
+      const me = request.user!.id;
+      const rows = await app.db
+        .select(selection)
+        .from(savedQueries)
+        .innerJoin(users, eq(users.id, savedQueries.userId))
+        .where(and(eq(savedQueries.resource, def.route), or(eq(savedQueries.userId, me), eq(savedQueries.shared, true))))
+        .orderBy(asc(savedQueries.name), asc(savedQueries.createdAt));
+      return rows.map((row) => toRecord(row, me));
+    },
+  );
+
+  app.post(
+    `/${SAVED_QUERY_API.create}`,
+    {
+      onRequest: guard,
+      schema: {
+        tags,
+        description: 'Saves a query {filter, sort, columns?} (at most 8 kB) under a name unique per user and list; 409 when the name is taken',
+        body: savedQueryCreateSchema,
+        response: { 201: savedQueryRecord },
+      },
+    },
+    async (request, reply) => {
+      const { resource, name, query, shared } = request.body;
+      const def = listedResource(request, resource);
+      await checkAgainstList(app, request, def, query);
+      const me = request.user!.id;
+      await assertNameFree(me, def.route, name);
+      const [row] = await app.db
+        .insert(savedQueries)
+        .values({ userId: me, resource: def.route, name, query, shared: shared ?? false })
+        .returning({ id: savedQueries.id });
+      return reply.status(201).send(toRecord(await load(row.id), me));
+    },
+  );
+
+  app.patch(
+    `/${SAVED_QUERY_API.update}`,
+    {
+      onRequest: guard,
+      schema: { tags, description: 'Renames and/or shares the caller\'s own saved query (403 for anyone else\'s)', params: idParams, body: savedQueryEditSchema, response: { 200: savedQueryRecord } },
+    },
+    async (request) => {
+      const current = await loadOwn(request, request.params.id);
+      const { name, shared } = request.body;
+      if (name !== undefined) await assertNameFree(current.userId, current.resource, name, current.id);
+      if (name !== undefined || shared !== undefined) {
+        await app.db.update(savedQueries).set({ name, shared, updatedAt: sql`now()` }).where(eq(savedQueries.id, current.id));
+      }
+      return toRecord(await load(current.id), request.user!.id);
+    },
+  );
+
+  app.delete(
+    `/${SAVED_QUERY_API.delete}`,
+    {
+      onRequest: guard,
+      schema: { tags, description: "Deletes the caller's own saved query (403 for anyone else's); answers it", params: idParams, response: { 200: savedQueryRecord } },
+    },
+    async (request) => {
+      const current = await loadOwn(request, request.params.id);
+      await app.db.delete(savedQueries).where(eq(savedQueries.id, current.id));
+      return toRecord(current, request.user!.id);
+    },
+  );
+};
+
+export default savedQueryRoutes;
