@@ -35,6 +35,17 @@ describe('toWriteBody', () => {
     expect(changed.image).toBe(image);
   });
 
+  it('sends a translation\'s definitions as a map by language code, and all of them when one changed', () => {
+    const created = toWriteBody(resources.translate, { code: 'c', type: 'content', definition: { uz: 'a', ru: 'b' } }, 'create');
+    expect(created.body).toEqual({ code: 'c', type: 'content', definition: { uz: 'a', ru: 'b' } });
+
+    // Records reach the form with `definition` already a map (records.ts), so a prefilled form compares like with like.
+    const previous = { id: 't1', code: 'c', type: 'content', status: 'active', definition: { uz: 'a', ru: 'b' } };
+    expect(toWriteBody(resources.translate, { ...previous, definition: { uz: 'a', ru: 'b' } }, 'update', previous).body).toBeUndefined();
+    const edited = toWriteBody(resources.translate, { ...previous, definition: { uz: 'a', ru: 'B' } }, 'update', previous);
+    expect(edited.body).toEqual({ definition: { uz: 'a', ru: 'B' } });
+  });
+
   it('repeats multipart parts for lists', () => {
     const { body } = toWriteBody(resources.cottage, { name: 'Dacha', comforts: ['a', 'b'], price: 10 }, 'create');
     const form = body as FormData;

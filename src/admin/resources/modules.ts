@@ -2,20 +2,20 @@ import CommentIcon from '@mui/icons-material/Comment';
 import GroupIcon from '@mui/icons-material/Group';
 import HomeWorkIcon from '@mui/icons-material/HomeWork';
 import KeyIcon from '@mui/icons-material/Key';
-import LanguageIcon from '@mui/icons-material/Language';
-import NotificationsIcon from '@mui/icons-material/Notifications';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
-import TranslateIcon from '@mui/icons-material/Translate';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import type { AdminRoute } from '../../shared/resources';
 import { comingSoon } from './comingSoon';
 import comfort from './comfort';
 import cottageType from './cottage-type';
+import language from './language';
+import type { ResourceModule } from './module';
+import notification from './notification';
 import place from './place';
+import region from './region';
 import services from './services';
 import tariff from './tariff';
-import type { ResourceModule } from './module';
-import region from './region';
+import translate from './translate';
 
 /**
  * Every admin resource by its route (the registry's `route`, checked by `satisfies`), built or not. The panel
@@ -23,11 +23,11 @@ import region from './region';
  */
 export const modules = {
   language: {
-    ...comingSoon(LanguageIcon),
+    ...language,
     menu: { order: 140, label: 'app.menu.language' },
     tile: { order: 3, stat: 'languages', label: 'app.home.languages', color: '#1565c0' },
   },
-  translate: { ...comingSoon(TranslateIcon), menu: { order: 10, label: 'app.menu.translate' } },
+  translate: { ...translate, menu: { order: 10, label: 'app.menu.translate' } },
   region: {
     ...region,
     menu: { order: 130, label: 'app.menu.region' },
@@ -61,7 +61,7 @@ export const modules = {
     tile: { order: 1, stat: 'users', label: 'app.home.users', color: '#2e7d32' },
   },
   notification: {
-    ...comingSoon(NotificationsIcon),
+    ...notification,
     menu: { order: 150, label: 'app.menu.notification' },
     tile: { order: 7, stat: 'notifications', label: 'app.home.notifications', color: '#33803a', icon: CommentIcon },
   },

@@ -1,0 +1,20 @@
+import { Create, ImageField, ImageInput, SimpleForm, TextInput, maxLength, regex, required } from 'react-admin';
+import { useTabTitle } from '../../layout/useTabTitle';
+
+const codeRules = [required(), maxLength(2), regex(/^[A-Za-z]{1,2}$/, 'resources.language.code_format')];
+
+/** Code (one or two letters, lower-cased by the server), title and an optional image, sent together as multipart. */
+export const LanguageCreate = () => {
+  useTabTitle();
+  return (
+    <Create redirect="list" title="resources.language.add">
+      <SimpleForm>
+        <TextInput source="code" validate={codeRules} placeholder="resources.language.placeholders.code" sx={{ width: 240 }} />
+        <TextInput source="title" validate={[required(), maxLength(64)]} placeholder="resources.language.placeholders.title" sx={{ width: 480, maxWidth: '100%' }} />
+        <ImageInput source="image" accept={{ 'image/*': [] }} multiple={false}>
+          <ImageField source="src" title="title" sx={{ '& img': { maxHeight: 120 } }} />
+        </ImageInput>
+      </SimpleForm>
+    </Create>
+  );
+};

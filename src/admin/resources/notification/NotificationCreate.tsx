@@ -1,0 +1,35 @@
+import { Alert } from '@mui/material';
+import { Create, SaveButton, SimpleForm, TextInput, Toolbar, maxLength, required, useTranslate } from 'react-admin';
+import { useTabTitle } from '../../layout/useTabTitle';
+
+const SendToolbar = () => (
+  <Toolbar>
+    <SaveButton label="resources.notification.send" alwaysEnable />
+  </Toolbar>
+);
+
+/**
+ * A public notification, for everybody: `POST notification/add {message, type: "public"}`. The toast comes from
+ * react-admin after the server's answer, never before it.
+ */
+export const NotificationCreate = () => {
+  useTabTitle();
+  const translate = useTranslate();
+  return (
+    <Create redirect="list" title="resources.notification.add">
+      <SimpleForm defaultValues={{ type: 'public' }} toolbar={<SendToolbar />}>
+        <TextInput
+          source="message"
+          multiline
+          minRows={4}
+          validate={[required(), maxLength(2000)]}
+          placeholder="resources.notification.placeholders.message"
+          sx={{ width: 640, maxWidth: '100%' }}
+        />
+        <Alert severity="info" sx={{ width: 640, maxWidth: '100%' }}>
+          {translate('resources.notification.personal_hint')}
+        </Alert>
+      </SimpleForm>
+    </Create>
+  );
+};
