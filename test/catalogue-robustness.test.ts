@@ -2,15 +2,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, multipart, type TestContext } from './helpers';
 import { notAnImage } from './images';
-import { createTranslation } from './catalogue-fixtures';
+import { imageFile, translation } from './fixtures';
 
 let t: TestContext;
 const ids: Record<string, string> = {};
 beforeAll(async () => {
   t = await createTestApp();
-  const region = await t.api({ method: 'POST', url: '/api/v1/region/add', payload: { name: await createTranslation(t, 'R') } });
+  const region = await t.api({ method: 'POST', url: '/api/v1/region/add', payload: { name: await translation(t, 'R') } });
   ids.region = region.json().id;
-  ids.translate = await createTranslation(t, 'Free');
+  ids.translate = await translation(t, 'Free');
 });
 afterAll(() => t.close());
 
@@ -57,7 +57,7 @@ describe('robustness', () => {
         if (res.statusCode >= 500 || (res.statusCode < 400 && !lenient)) failures.push(`${method} ${path} ${JSON.stringify(body)} → ${res.statusCode} ${res.body}`);
         else if (res.statusCode >= 400 && !res.json().message) failures.push(`${method} ${path} → no message`);
       }
-      const form = await t.api({ method: method as 'POST', url, ...multipart({ name: 'x', code: 'zz' }, [{ field: 'image', filename: 'x.jpg', content: notAnImage }]) });
+      const form = await t.api({ method: method as 'POST', url, ...multipart({ name: 'x', code: 'zz' }, [imageFile('image', notAnImage, 'x.jpg')]) });
       if (form.statusCode >= 500) failures.push(`${method} ${path} multipart → ${form.statusCode} ${form.body}`);
       const text = await t.api({ method: method as 'POST', url, headers: { 'content-type': 'text/plain' }, payload: 'hello' });
       if (text.statusCode >= 500) failures.push(`${method} ${path} text → ${text.statusCode} ${text.body}`);
