@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, multipart, type TestContext } from './helpers';
 import { bigBlob, notAnImage, pngImage } from './images';
-import { cottages, orders, places, premiumPlacements, regions, services, tariffs } from '../src/server/db/schema';
-import { fileExists, imageFile, PNG, translation, userWith } from './fixtures';
+import { cottages, orders, premiumPlacements, services, tariffs } from '../src/server/db/schema';
+import { fileExists, imageFile, PNG, place, region, translation, userWith } from './fixtures';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -35,10 +35,9 @@ async function newTariff(serviceId: string, days: number | string = 7, price: nu
 }
 
 async function newCottage() {
-  const db = t.database.db;
-  const [region] = await db.insert(regions).values({ nameTranslateId: await translation(t, 'R') }).returning();
-  const [place] = await db.insert(places).values({ nameTranslateId: await translation(t, 'P'), regionId: region.id }).returning();
-  const [cottage] = await db.insert(cottages).values({ name: 'C', price: 1, priceWeekend: 1, regionId: region.id, placeId: place.id }).returning();
+  const r = await region(t, 'R');
+  const p = await place(t, r.id, 'P');
+  const [cottage] = await t.database.db.insert(cottages).values({ name: 'C', price: 1, priceWeekend: 1, regionId: r.id, placeId: p.id }).returning();
   return cottage;
 }
 
