@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, multipart, type TestContext } from './helpers';
 import { bigBlob, notAnImage, pngImage } from './images';
 import { definitions, languages } from '../src/server/db/schema';
-import { createTranslation, fileExists, tokenWith } from './catalogue-fixtures';
+import { fileExists, imageFile, PNG, translation, userWith } from './fixtures';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -30,7 +30,7 @@ describe('languages', () => {
     const json = await t.api({ method: 'POST', url, payload: { code: 'KK', title: 'Qaraqalpaqsha' } });
     expect(json.statusCode, json.body).toBe(201);
     expect(json.json()).toMatchObject({ code: 'kk', title: 'Qaraqalpaqsha', image: null, definitions: 0 });
-    const form = multipart({ code: 'tg', title: 'Тоҷикӣ' }, [{ field: 'image', filename: 'flag.png', content: await pngImage() }]);
+    const form = multipart({ code: 'tg', title: 'Тоҷикӣ' }, [imageFile('image', PNG, 'flag.png')]);
     const withImage = await t.api({ method: 'POST', url, ...form });
     expect(withImage.statusCode, withImage.body).toBe(201);
     expect(withImage.json().image).toMatch(/^uploads\/images\/[\w-]+\.png$/);
@@ -54,11 +54,11 @@ describe('languages', () => {
 
   it('rejects a non-image (415) and an oversized file (413) and leaves no file behind', async () => {
     const before = await t.uploadedFiles();
-    const text = await t.api({ method: 'POST', url, ...multipart({ code: 'zz', title: 'Z' }, [{ field: 'image', filename: 'evil.jpg', content: notAnImage }]) });
+    const text = await t.api({ method: 'POST', url, ...multipart({ code: 'zz', title: 'Z' }, [imageFile('image', notAnImage, 'evil.jpg')]) });
     expect(text.statusCode).toBe(415);
-    const big = await t.api({ method: 'POST', url, ...multipart({ code: 'zy', title: 'Z' }, [{ field: 'image', filename: 'big.png', content: bigBlob(6 * 1024 * 1024) }]) });
+    const big = await t.api({ method: 'POST', url, ...multipart({ code: 'zy', title: 'Z' }, [imageFile('image', bigBlob(6 * 1024 * 1024), 'big.png')]) });
     expect(big.statusCode).toBe(413);
-    const dupWithImage = await t.api({ method: 'POST', url, ...multipart({ code: 'uz', title: 'Z' }, [{ field: 'image', filename: 'a.png', content: await pngImage() }]) });
+    const dupWithImage = await t.api({ method: 'POST', url, ...multipart({ code: 'uz', title: 'Z' }, [imageFile('image', PNG, 'a.png')]) });
     expect(dupWithImage.statusCode).toBe(409);
     expect(await t.uploadedFiles()).toEqual(before);
     const rows = await t.database.db.select().from(languages).where(eq(languages.code, 'zz'));
@@ -66,7 +66,7 @@ describe('languages', () => {
   });
 
   it('edits the title (empty changes nothing), replaces the image and deletes the old file', async () => {
-    const created = (await t.api({ method: 'POST', url, ...multipart({ code: 'ky', title: 'Kyrgyz' }, [{ field: 'image', filename: 'a.png', content: await pngImage() }]) })).json();
+    const created = (await t.api({ method: 'POST', url, ...multipart({ code: 'ky', title: 'Kyrgyz' }, [imageFile('image', PNG, 'a.png')]) })).json();
     const edited = await t.api({ method: 'PATCH', url: `${url}/${created.id}`, payload: { title: 'Кыргызча' } });
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toMatchObject({ code: 'ky', title: 'Кыргызча', image: created.image });
@@ -75,7 +75,7 @@ describe('languages', () => {
     const clash = await t.api({ method: 'PATCH', url: `${url}/${created.id}`, payload: { code: 'ru' } });
     expect(clash.statusCode).toBe(409);
 
-    const replaced = await t.api({ method: 'PATCH', url: `${url}/update/image/${created.id}`, ...multipart({}, [{ field: 'image', filename: 'b.png', content: await pngImage(20, 20) }]) });
+    const replaced = await t.api({ method: 'PATCH', url: `${url}/update/image/${created.id}`, ...multipart({}, [imageFile('image', await pngImage(20, 20), 'b.png')]) });
     expect(replaced.statusCode, replaced.body).toBe(200);
     expect(replaced.json().image).not.toBe(created.image);
     expect(fileExists(t, replaced.json().image)).toBe(true);
@@ -83,16 +83,16 @@ describe('languages', () => {
 
     const missingFile = await t.api({ method: 'PATCH', url: `${url}/update/image/${created.id}`, ...multipart({}) });
     expect(missingFile.statusCode).toBe(400);
-    const notImage = await t.api({ method: 'PATCH', url: `${url}/update/image/${created.id}`, ...multipart({}, [{ field: 'image', filename: 'x.jpg', content: notAnImage }]) });
+    const notImage = await t.api({ method: 'PATCH', url: `${url}/update/image/${created.id}`, ...multipart({}, [imageFile('image', notAnImage, 'x.jpg')]) });
     expect(notImage.statusCode).toBe(415);
     expect(fileExists(t, replaced.json().image)).toBe(true);
-    const unknown = await t.api({ method: 'PATCH', url: `${url}/update/image/00000000-0000-4000-8000-000000000000`, ...multipart({}, [{ field: 'image', filename: 'b.png', content: await pngImage() }]) });
+    const unknown = await t.api({ method: 'PATCH', url: `${url}/update/image/00000000-0000-4000-8000-000000000000`, ...multipart({}, [imageFile('image', PNG, 'b.png')]) });
     expect(unknown.statusCode).toBe(404);
   });
 
   it('deletes a language with its definitions and its image; 404 for unknown ids', async () => {
-    const created = (await t.api({ method: 'POST', url, ...multipart({ code: 'de', title: 'Deutsch' }, [{ field: 'image', filename: 'a.png', content: await pngImage() }]) })).json();
-    const translationId = await createTranslation(t, 'Haus');
+    const created = (await t.api({ method: 'POST', url, ...multipart({ code: 'de', title: 'Deutsch' }, [imageFile('image', PNG, 'a.png')]) })).json();
+    const translationId = await translation(t, 'Haus');
     await t.api({ method: 'PATCH', url: `/api/v1/translate/${translationId}`, payload: { definition: { de: 'Haus' } } });
     expect((await t.api({ method: 'GET', url: `${url}/${created.id}` })).json().definitions).toBe(1);
     const deleted = await t.api({ method: 'DELETE', url: `${url}/${created.id}` });
@@ -106,7 +106,7 @@ describe('languages', () => {
 
   it('answers 401 without a token and 403 without the permission', async () => {
     expect((await t.api({ method: 'GET', url, token: null })).statusCode).toBe(401);
-    const reader = await tokenWith(t, ['language.list']);
+    const reader = (await userWith(t, ['language.list'])).token;
     expect((await t.api({ method: 'GET', url, token: reader })).statusCode).toBe(200);
     expect((await t.api({ method: 'POST', url, token: reader, payload: { code: 'fr', title: 'Français' } })).statusCode).toBe(403);
     expect((await t.api({ method: 'DELETE', url: `${url}/00000000-0000-4000-8000-000000000000`, token: reader })).statusCode).toBe(403);

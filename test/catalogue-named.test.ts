@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, multipart, type TestContext } from './helpers';
 import { bigBlob, jpegWithExif, notAnImage, pngImage } from './images';
 import { comforts, cottageComforts, cottages, cottageTypes, places, regions } from '../src/server/db/schema';
-import { createTranslation, fileExists, tokenWith } from './catalogue-fixtures';
+import { fileExists, imageFile, PNG, translation, userWith } from './fixtures';
 import sharp from 'sharp';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -18,11 +18,9 @@ afterAll(() => t.close());
 const api = '/api/v1';
 const unusedIds = async () => ((await t.api({ method: 'GET', url: `${api}/translate/unused` })).json() as { id: string }[]).map((r) => r.id);
 const status = async (id: string) => (await t.api({ method: 'GET', url: `${api}/translate/${id}` })).json().status;
-const withImage = async (fields: Record<string, string | undefined>, content?: Buffer, filename = 'pic.png') =>
-  multipart(fields, content ? [{ field: 'image', filename, content }] : []);
 
 async function newRegion(text = 'Toshkent') {
-  const name = await createTranslation(t, text);
+  const name = await translation(t, text);
   const res = await t.api({ method: 'POST', url: `${api}/region/add`, payload: { name } });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
@@ -35,7 +33,7 @@ async function addCottage(regionId: string, placeId: string) {
 
 describe('regions', () => {
   it('creates from a translation id (201), reads the name in the request language, edits and lists', async () => {
-    const name = await createTranslation(t, 'Samarqand');
+    const name = await translation(t, 'Samarqand');
     const created = await t.api({ method: 'POST', url: `${api}/region/add`, payload: { name } });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json()).toMatchObject({ name: 'Samarqand uz', nameTranslateId: name });
@@ -49,7 +47,7 @@ describe('regions', () => {
     expect(unknown.json().name).toBe('Samarqand uz');
     expect(await status(name)).toBe('active');
 
-    const other = await createTranslation(t, 'Buxoro');
+    const other = await translation(t, 'Buxoro');
     const edited = await t.api({ method: 'PATCH', url: `${api}/region/edit/${id}`, payload: { name: other } });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json()).toMatchObject({ id, name: 'Buxoro uz', nameTranslateId: other });
@@ -93,10 +91,10 @@ describe('regions', () => {
   });
 
   it('lets only one of two simultaneous requests use the same translation', async () => {
-    const name = await createTranslation(t, 'Race');
+    const name = await translation(t, 'Race');
     const results = await Promise.all([
       t.api({ method: 'POST', url: `${api}/region/add`, payload: { name } }),
-      t.api({ method: 'POST', url: `${api}/comfort/add`, ...(await withImage({ name }, await pngImage())) }),
+      t.api({ method: 'POST', url: `${api}/comfort/add`, ...multipart({ name }, [imageFile()]) }),
       t.api({ method: 'POST', url: `${api}/region/add`, payload: { name } }),
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
@@ -116,7 +114,7 @@ describe('regions', () => {
     expect((await t.api({ method: 'DELETE', url: `${api}/region/delete/${r.id}` })).statusCode).toBe(404);
 
     const busy = await newRegion('Busy');
-    const place = (await t.api({ method: 'POST', url: `${api}/place/add`, payload: { name: await createTranslation(t, 'P'), regionId: busy.id } })).json();
+    const place = (await t.api({ method: 'POST', url: `${api}/place/add`, payload: { name: await translation(t, 'P'), regionId: busy.id } })).json();
     const withPlace = await t.api({ method: 'DELETE', url: `${api}/region/delete/${busy.id}` });
     expect(withPlace.statusCode).toBe(409);
     expect(withPlace.json().message).toMatch(/1 place/);
@@ -131,40 +129,40 @@ describe('regions', () => {
 describe('places', () => {
   it('creates with multipart (name, regionId, image), carries region and regionId', async () => {
     const r = await newRegion('Toshkent viloyati');
-    const name = await createTranslation(t, 'Chorvoq');
-    const res = await t.api({ method: 'POST', url: `${api}/place/add`, ...(await withImage({ name, regionId: r.id }, await pngImage())) });
+    const name = await translation(t, 'Chorvoq');
+    const res = await t.api({ method: 'POST', url: `${api}/place/add`, ...multipart({ name, regionId: r.id }, [imageFile()]) });
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json();
     expect(body).toMatchObject({ name: 'Chorvoq uz', nameTranslateId: name, regionId: r.id, region: { id: r.id, name: 'Toshkent viloyati uz' } });
     expect(fileExists(t, body.image)).toBe(true);
     const ru = await t.api({ method: 'GET', url: `${api}/place?filter=${encodeURIComponent(JSON.stringify({ regionId: r.id }))}`, headers: { 'accept-language': 'ru' } });
     expect(ru.json()).toEqual([expect.objectContaining({ id: body.id, name: 'Chorvoq ru', region: { id: r.id, name: 'Toshkent viloyati ru' } })]);
-    const noImage = await t.api({ method: 'POST', url: `${api}/place/add`, payload: { name: await createTranslation(t, 'Bo‘stonliq'), regionId: r.id } });
+    const noImage = await t.api({ method: 'POST', url: `${api}/place/add`, payload: { name: await translation(t, 'Bo‘stonliq'), regionId: r.id } });
     expect(noImage.statusCode).toBe(201);
     expect(noImage.json().image).toBeNull();
   });
 
   it('validates the region (400 / 404) and leaves no file behind', async () => {
     const before = await t.uploadedFiles();
-    const name = await createTranslation(t, 'Nowhere');
-    const badRegion = await t.api({ method: 'POST', url: `${api}/place/add`, ...(await withImage({ name, regionId: 'x' }, await pngImage())) });
+    const name = await translation(t, 'Nowhere');
+    const badRegion = await t.api({ method: 'POST', url: `${api}/place/add`, ...multipart({ name, regionId: 'x' }, [imageFile()]) });
     expect(badRegion.statusCode).toBe(400);
     expect(badRegion.json().fields.regionId).toBeTruthy();
-    const unknownRegion = await t.api({ method: 'POST', url: `${api}/place/add`, ...(await withImage({ name, regionId: '00000000-0000-4000-8000-000000000000' }, await pngImage())) });
+    const unknownRegion = await t.api({ method: 'POST', url: `${api}/place/add`, ...multipart({ name, regionId: '00000000-0000-4000-8000-000000000000' }, [imageFile()]) });
     expect(unknownRegion.statusCode).toBe(404);
     const r = await newRegion();
-    const usedName = await t.api({ method: 'POST', url: `${api}/place/add`, ...(await withImage({ name: r.nameTranslateId, regionId: r.id }, await pngImage())) });
+    const usedName = await t.api({ method: 'POST', url: `${api}/place/add`, ...multipart({ name: r.nameTranslateId, regionId: r.id }, [imageFile()]) });
     expect(usedName.statusCode).toBe(409);
     const twoImages = await t.api({
       method: 'POST',
       url: `${api}/place/add`,
       ...multipart({ name, regionId: r.id }, [
-        { field: 'image', filename: 'a.png', content: await pngImage() },
-        { field: 'image', filename: 'b.png', content: await pngImage() },
+        imageFile('image', PNG, 'a.png'),
+        imageFile('image', PNG, 'b.png'),
       ]),
     });
     expect(twoImages.statusCode).toBe(400);
-    const wrongField = await t.api({ method: 'POST', url: `${api}/place/add`, ...multipart({ name, regionId: r.id }, [{ field: 'photo', filename: 'a.png', content: await pngImage() }]) });
+    const wrongField = await t.api({ method: 'POST', url: `${api}/place/add`, ...multipart({ name, regionId: r.id }, [imageFile('photo', PNG, 'a.png')]) });
     expect(wrongField.statusCode).toBe(400);
     expect(await t.uploadedFiles()).toEqual(before);
   });
@@ -172,11 +170,11 @@ describe('places', () => {
   it('edits the name and region, replaces the image, refuses to move a place with cottages, deletes', async () => {
     const r1 = await newRegion('R1');
     const r2 = await newRegion('R2');
-    const created = (await t.api({ method: 'POST', url: `${api}/place/add`, ...(await withImage({ name: await createTranslation(t, 'Pl'), regionId: r1.id }, await pngImage())) })).json();
+    const created = (await t.api({ method: 'POST', url: `${api}/place/add`, ...multipart({ name: await translation(t, 'Pl'), regionId: r1.id }, [imageFile()]) })).json();
     const moved = await t.api({ method: 'PATCH', url: `${api}/place/edit/${created.id}`, payload: { regionId: r2.id } });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json().region).toEqual({ id: r2.id, name: 'R2 uz' });
-    const img = await t.api({ method: 'PATCH', url: `${api}/place/edit/image/${created.id}`, ...(await withImage({}, await jpegWithExif(), 'photo.jpg')) });
+    const img = await t.api({ method: 'PATCH', url: `${api}/place/edit/image/${created.id}`, ...multipart({}, [imageFile('image', await jpegWithExif(), 'photo.jpg')]) });
     expect(img.statusCode, img.body).toBe(200);
     expect(img.json().image).toMatch(/\.jpg$/);
     expect(fileExists(t, created.image)).toBe(false);
@@ -199,9 +197,9 @@ describe('places', () => {
 
 describe('comforts', () => {
   it('a comfort from an unused translation takes it out of translate/unused; deleting the comfort brings it back', async () => {
-    const name = await createTranslation(t, 'Wi-Fi');
+    const name = await translation(t, 'Wi-Fi');
     expect(await unusedIds()).toContain(name);
-    const created = await t.api({ method: 'POST', url: `${api}/comfort/add`, ...(await withImage({ name }, await pngImage())) });
+    const created = await t.api({ method: 'POST', url: `${api}/comfort/add`, ...multipart({ name }, [imageFile()]) });
     expect(created.statusCode, created.body).toBe(201);
     const comfort = created.json();
     expect(comfort).toMatchObject({ name: 'Wi-Fi uz', nameTranslateId: name, image: expect.stringMatching(/^uploads\/images\/.+\.png$/) });
@@ -224,37 +222,37 @@ describe('comforts', () => {
 
   it('needs an image (400), refuses a text file named .jpg (415) and a 6 MB upload (413), leaving no file', async () => {
     const before = await t.uploadedFiles();
-    const name = await createTranslation(t, 'Sauna');
+    const name = await translation(t, 'Sauna');
     const noImage = await t.api({ method: 'POST', url: `${api}/comfort/add`, payload: { name } });
     expect(noImage.statusCode).toBe(400);
     expect(noImage.json().fields.image).toBeTruthy();
-    const text = await t.api({ method: 'POST', url: `${api}/comfort/add`, ...(await withImage({ name }, notAnImage, 'sauna.jpg')) });
+    const text = await t.api({ method: 'POST', url: `${api}/comfort/add`, ...multipart({ name }, [imageFile('image', notAnImage, 'sauna.jpg')]) });
     expect(text.statusCode).toBe(415);
-    const big = await t.api({ method: 'POST', url: `${api}/comfort/add`, ...(await withImage({ name }, bigBlob(6 * 1024 * 1024), 'big.jpg')) });
+    const big = await t.api({ method: 'POST', url: `${api}/comfort/add`, ...multipart({ name }, [imageFile('image', bigBlob(6 * 1024 * 1024), 'big.jpg')]) });
     expect(big.statusCode).toBe(413);
-    const badName = await t.api({ method: 'POST', url: `${api}/comfort/add`, ...(await withImage({ name: 'x' }, await pngImage())) });
+    const badName = await t.api({ method: 'POST', url: `${api}/comfort/add`, ...multipart({ name: 'x' }, [imageFile()]) });
     expect(badName.statusCode).toBe(400);
     expect(await t.uploadedFiles()).toEqual(before);
     expect(await status(name)).toBe('inactive');
   });
 
   it('edits the name, replaces the image, unlinks cottages on delete', async () => {
-    const c = (await t.api({ method: 'POST', url: `${api}/comfort/add`, ...(await withImage({ name: await createTranslation(t, 'Pool') }, await pngImage())) })).json();
-    const other = await createTranslation(t, 'Big pool');
+    const c = (await t.api({ method: 'POST', url: `${api}/comfort/add`, ...multipart({ name: await translation(t, 'Pool') }, [imageFile()]) })).json();
+    const other = await translation(t, 'Big pool');
     const edited = await t.api({ method: 'PATCH', url: `${api}/comfort/edit/${c.id}`, payload: { name: other } });
     expect(edited.json()).toMatchObject({ name: 'Big pool uz', image: c.image });
     const noFile = await t.api({ method: 'PATCH', url: `${api}/comfort/edit/image/${c.id}`, ...multipart({}) });
     expect(noFile.statusCode).toBe(400);
-    const text = await t.api({ method: 'PATCH', url: `${api}/comfort/edit/image/${c.id}`, ...(await withImage({}, notAnImage, 'x.png')) });
+    const text = await t.api({ method: 'PATCH', url: `${api}/comfort/edit/image/${c.id}`, ...multipart({}, [imageFile('image', notAnImage, 'x.png')]) });
     expect(text.statusCode).toBe(415);
     expect(fileExists(t, c.image)).toBe(true);
-    const replaced = await t.api({ method: 'PATCH', url: `${api}/comfort/edit/image/${c.id}`, ...(await withImage({}, await pngImage(40, 40))) });
+    const replaced = await t.api({ method: 'PATCH', url: `${api}/comfort/edit/image/${c.id}`, ...multipart({}, [imageFile('image', await pngImage(40, 40))]) });
     expect(replaced.statusCode).toBe(200);
     expect(fileExists(t, c.image)).toBe(false);
     expect(fileExists(t, replaced.json().image)).toBe(true);
 
     const r = await newRegion();
-    const p = (await t.api({ method: 'POST', url: `${api}/place/add`, payload: { name: await createTranslation(t, 'P2'), regionId: r.id } })).json();
+    const p = (await t.api({ method: 'POST', url: `${api}/place/add`, payload: { name: await translation(t, 'P2'), regionId: r.id } })).json();
     const cottage = await addCottage(r.id, p.id);
     await t.database.db.insert(cottageComforts).values({ cottageId: cottage.id, comfortId: c.id });
     expect((await t.api({ method: 'DELETE', url: `${api}/comfort/delete/${c.id}` })).statusCode).toBe(200);
@@ -266,10 +264,10 @@ describe('comforts', () => {
 
 describe('cottage types', () => {
   it('creates with hidePrice from a multipart string, edits the flag, image optional', async () => {
-    const res = await t.api({ method: 'POST', url: `${api}/cottage-type/add`, ...(await withImage({ name: await createTranslation(t, 'Mosque'), hidePrice: 'true' }, await pngImage())) });
+    const res = await t.api({ method: 'POST', url: `${api}/cottage-type/add`, ...multipart({ name: await translation(t, 'Mosque'), hidePrice: 'true' }, [imageFile()]) });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ name: 'Mosque uz', hidePrice: true });
-    const plain = await t.api({ method: 'POST', url: `${api}/cottage-type/add`, payload: { name: await createTranslation(t, 'Dacha') } });
+    const plain = await t.api({ method: 'POST', url: `${api}/cottage-type/add`, payload: { name: await translation(t, 'Dacha') } });
     expect(plain.statusCode).toBe(201);
     expect(plain.json()).toMatchObject({ hidePrice: false, image: null });
     const edited = await t.api({ method: 'PATCH', url: `${api}/cottage-type/edit/${plain.json().id}`, payload: { hidePrice: true } });
@@ -278,7 +276,7 @@ describe('cottage types', () => {
     expect(bad.statusCode).toBe(400);
     const filtered = await t.api({ method: 'GET', url: `${api}/cottage-type?filter=${encodeURIComponent(JSON.stringify({ hidePrice: true }))}` });
     expect(filtered.json().every((r: { hidePrice: boolean }) => r.hidePrice)).toBe(true);
-    const img = await t.api({ method: 'PATCH', url: `${api}/cottage-type/edit/image/${plain.json().id}`, ...(await withImage({}, await pngImage())) });
+    const img = await t.api({ method: 'PATCH', url: `${api}/cottage-type/edit/image/${plain.json().id}`, ...multipart({}, [imageFile()]) });
     expect(img.statusCode).toBe(200);
     expect(fileExists(t, img.json().image)).toBe(true);
     const del = await t.api({ method: 'DELETE', url: `${api}/cottage-type/delete/${plain.json().id}` });
@@ -298,7 +296,7 @@ describe('permissions and disk', () => {
     ] as const) {
       expect((await t.api({ method, url: `${api}/${url}`, token: null, payload: {} })).statusCode, url).toBe(401);
     }
-    const reader = await tokenWith(t, ['region.list', 'comfort.list']);
+    const reader = (await userWith(t, ['region.list', 'comfort.list'])).token;
     expect((await t.api({ method: 'GET', url: `${api}/region`, token: reader })).statusCode).toBe(200);
     expect((await t.api({ method: 'GET', url: `${api}/place`, token: reader })).statusCode).toBe(403);
     expect((await t.api({ method: 'GET', url: `${api}/region/00000000-0000-4000-8000-000000000000`, token: reader })).statusCode).toBe(403);

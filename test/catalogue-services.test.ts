@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, multipart, type TestContext } from './helpers';
 import { bigBlob, notAnImage, pngImage } from './images';
-import { cottages, orders, places, premiumPlacements, regions, services, tariffs } from '../src/server/db/schema';
-import { createTranslation, fileExists, tokenWith } from './catalogue-fixtures';
+import { cottages, orders, premiumPlacements, services, tariffs } from '../src/server/db/schema';
+import { fileExists, imageFile, PNG, place, region, translation, userWith } from './fixtures';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -14,11 +14,11 @@ afterAll(() => t.close());
 
 const api = '/api/v1';
 const status = async (id: string) => (await t.api({ method: 'GET', url: `${api}/translate/${id}` })).json().status;
-const files = async (n: number) => Promise.all(Array.from({ length: n }, async (_, i) => ({ field: 'images', filename: `s${i}.png`, content: await pngImage(10 + i, 10) })));
+const files = async (n: number) => Promise.all(Array.from({ length: n }, async (_, i) => imageFile('images', await pngImage(10 + i, 10), `s${i}.png`)));
 
 async function newService(code: 'top' | 'recommended' = 'top', text = 'Top', imageCount = 2) {
-  const name = await createTranslation(t, text);
-  const description = await createTranslation(t, `${text} description`);
+  const name = await translation(t, text);
+  const description = await translation(t, `${text} description`);
   const res = await t.api({ method: 'POST', url: `${api}/services/add`, ...multipart({ name, description, code }, await files(imageCount)) });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
@@ -28,17 +28,16 @@ async function newTariff(serviceId: string, days: number | string = 7, price: nu
   const res = await t.api({
     method: 'POST',
     url: `${api}/tariff/add`,
-    payload: { days, price, service_id: serviceId, type: await createTranslation(t, text), description: await createTranslation(t, `${text} description`) },
+    payload: { days, price, service_id: serviceId, type: await translation(t, text), description: await translation(t, `${text} description`) },
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 }
 
 async function newCottage() {
-  const db = t.database.db;
-  const [region] = await db.insert(regions).values({ nameTranslateId: await createTranslation(t, 'R') }).returning();
-  const [place] = await db.insert(places).values({ nameTranslateId: await createTranslation(t, 'P'), regionId: region.id }).returning();
-  const [cottage] = await db.insert(cottages).values({ name: 'C', price: 1, priceWeekend: 1, regionId: region.id, placeId: place.id }).returning();
+  const r = await region(t, 'R');
+  const p = await place(t, r.id, 'P');
+  const [cottage] = await t.database.db.insert(cottages).values({ name: 'C', price: 1, priceWeekend: 1, regionId: r.id, placeId: p.id }).returning();
   return cottage;
 }
 
@@ -57,7 +56,7 @@ describe('services', () => {
     const bracket = await t.api({
       method: 'POST',
       url: `${api}/services/add`,
-      ...multipart({ name: await createTranslation(t, 'B'), description: await createTranslation(t, 'Bd'), code: 'top' }, [{ field: 'images[]', filename: 'x.png', content: await pngImage() }]),
+      ...multipart({ name: await translation(t, 'B'), description: await translation(t, 'Bd'), code: 'top' }, [imageFile('images[]', PNG, 'x.png')]),
     });
     expect(bracket.statusCode, bracket.body).toBe(201);
     expect(bracket.json().images).toHaveLength(1);
@@ -65,8 +64,8 @@ describe('services', () => {
 
   it('rejects bad input (400, 404, 409, 413, 415) without leaving files or claiming translations', async () => {
     const before = await t.uploadedFiles();
-    const name = await createTranslation(t, 'N');
-    const description = await createTranslation(t, 'D');
+    const name = await translation(t, 'N');
+    const description = await translation(t, 'D');
     const post = (fields: Record<string, string>, fs: { field: string; filename: string; content: Buffer }[] = []) =>
       t.api({ method: 'POST', url: `${api}/services/add`, ...multipart(fields, fs) });
     expect((await post({ name, description })).statusCode).toBe(400);
@@ -75,9 +74,9 @@ describe('services', () => {
     expect((await post({ name, description: name, code: 'top' })).statusCode).toBe(409);
     expect((await post({ name, description: '00000000-0000-4000-8000-000000000000', code: 'top' }, await files(1))).statusCode).toBe(404);
     expect((await post({ name, description, code: 'top' }, await files(11))).statusCode).toBe(400);
-    const textAmong = [...(await files(2)), { field: 'images', filename: 'evil.jpg', content: notAnImage }];
+    const textAmong = [...(await files(2)), imageFile('images', notAnImage, 'evil.jpg')];
     expect((await post({ name, description, code: 'top' }, textAmong)).statusCode).toBe(415);
-    expect((await post({ name, description, code: 'top' }, [{ field: 'images', filename: 'big.png', content: bigBlob(6 * 1024 * 1024) }])).statusCode).toBe(413);
+    expect((await post({ name, description, code: 'top' }, [imageFile('images', bigBlob(6 * 1024 * 1024), 'big.png')])).statusCode).toBe(413);
     const taken = await newService();
     const used = await post({ name: taken.nameTranslateId, description, code: 'top' }, await files(1));
     expect(used.statusCode).toBe(409);
@@ -99,7 +98,7 @@ describe('services', () => {
     expect(swapped.statusCode, swapped.body).toBe(200);
     expect(swapped.json()).toMatchObject({ name: 'Edit me description uz', description: 'Edit me uz' });
 
-    const newName = await createTranslation(t, 'Renamed');
+    const newName = await translation(t, 'Renamed');
     const replaced = await t.api({ method: 'PATCH', url: `${api}/services/edit/${s.id}`, ...multipart({ name: newName }, await files(1)) });
     expect(replaced.statusCode).toBe(200);
     expect(replaced.json()).toMatchObject({ name: 'Renamed uz', serviceCode: 'top' });
@@ -152,8 +151,8 @@ describe('tariffs', () => {
 
   it('rejects bad numbers, unknown services and used translations', async () => {
     const s = await newService();
-    const type = await createTranslation(t, 'T');
-    const description = await createTranslation(t, 'TD');
+    const type = await translation(t, 'T');
+    const description = await translation(t, 'TD');
     const base = { days: 7, price: 100, service_id: s.id, type, description };
     for (const change of [{ days: 0 }, { days: 1.5 }, { days: 'seven' }, { price: -1 }, { price: '12abc' }, { days: null }, { type: 'x' }, { service_id: 'x' }, { price: 1e12 }]) {
       const res = await t.api({ method: 'POST', url: `${api}/tariff/add`, payload: { ...base, ...change } });
@@ -171,7 +170,7 @@ describe('tariffs', () => {
     const edited = await t.api({ method: 'PATCH', url: `${api}/tariff/edit/${tr.id}`, payload: { days: '14', price: 200 } });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json()).toMatchObject({ days: 14, price: 200, typeTranslateId: tr.typeTranslateId, descriptionTranslateId: tr.descriptionTranslateId });
-    const newDescription = await createTranslation(t, 'Two weeks');
+    const newDescription = await translation(t, 'Two weeks');
     const described = await t.api({ method: 'PATCH', url: `${api}/tariff/edit/${tr.id}`, payload: { description: newDescription, days: '' } });
     expect(described.json()).toMatchObject({ description: 'Two weeks uz', days: 14 });
     expect(await status(tr.descriptionTranslateId)).toBe('inactive');
@@ -229,7 +228,7 @@ describe('tariffs', () => {
     expect((await t.api({ method: 'GET', url: `${api}/tariff`, token: null })).statusCode).toBe(401);
     expect((await t.api({ method: 'GET', url: `${api}/services`, token: null })).statusCode).toBe(401);
     expect((await t.api({ method: 'DELETE', url: `${api}/tariff/disable`, token: null, payload: {} })).statusCode).toBe(401);
-    const editor = await tokenWith(t, ['tariff.list', 'tariff.edit', 'tariff.delete']);
+    const editor = (await userWith(t, ['tariff.list', 'tariff.edit', 'tariff.delete'])).token;
     expect((await t.api({ method: 'GET', url: `${api}/tariff`, token: editor })).statusCode).toBe(200);
     expect((await t.api({ method: 'GET', url: `${api}/services`, token: editor })).statusCode).toBe(403);
     expect((await t.api({ method: 'POST', url: `${api}/tariff/add`, token: editor, payload: {} })).statusCode).toBe(403);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestContext } from './helpers';
 import { definitions, translations } from '../src/server/db/schema';
-import { createTranslation, tokenWith, uniqueCode } from './catalogue-fixtures';
+import { translation, userWith, uniqueCode } from './fixtures';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -51,14 +51,14 @@ describe('translations', () => {
       expect(res.json().message).toBeTruthy();
     }
     const code = uniqueCode('dup');
-    await createTranslation(t, 'first', { code });
+    await translation(t, 'first', { code });
     const dup = await t.api({ method: 'POST', url, payload: { code, type: 'error', definition: { uz: 'a', ru: 'b', en: 'c' } } });
     expect(dup.statusCode).toBe(409);
     expect(await t.database.db.select().from(translations).where(eq(translations.code, 'x'))).toHaveLength(0);
   });
 
   it('edits definitions (given ones replaced, others kept), code and type; accepts the list shape too', async () => {
-    const id = await createTranslation(t, 'Door');
+    const id = await translation(t, 'Door');
     const res = await t.api({ method: 'PATCH', url: `${url}/${id}`, payload: { definition: { ru: 'Дверь' } } });
     expect(res.statusCode, res.body).toBe(200);
     const values = Object.fromEntries(res.json().definition.map((d: { language: { code: string }; value: string }) => [d.language.code, d.value]));
@@ -74,13 +74,13 @@ describe('translations', () => {
     expect((await t.api({ method: 'PATCH', url: `${url}/${id}`, payload: { definition: { qq: 'x' } } })).statusCode).toBe(400);
     expect((await t.api({ method: 'PATCH', url: `${url}/${id}`, payload: { type: 'nope' } })).statusCode).toBe(400);
     expect((await t.api({ method: 'PATCH', url: `${url}/00000000-0000-4000-8000-000000000000`, payload: { definition: { uz: 'x' } } })).statusCode).toBe(404);
-    const other = await createTranslation(t, 'Other', { code: uniqueCode('other') });
+    const other = await translation(t, 'Other', { code: uniqueCode('other') });
     const otherCode = (await t.api({ method: 'GET', url: `${url}/${other}` })).json().code;
     expect((await t.api({ method: 'PATCH', url: `${url}/${id}`, payload: { code: otherCode } })).statusCode).toBe(409);
   });
 
   it('falls back to the default language when the request language is unknown or has no definition', async () => {
-    const id = await createTranslation(t, 'Window');
+    const id = await translation(t, 'Window');
     const unknown = await t.api({ method: 'GET', url: `${url}/${id}`, headers: { 'accept-language': 'fr-FR,fr;q=0.9' } });
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json().value).toBe('Window uz');
@@ -90,15 +90,16 @@ describe('translations', () => {
 
   it('lists with range, sort and q (on code and on any definition)', async () => {
     const marker = uniqueCode('zebra');
-    const a = await createTranslation(t, `${marker} alpha`, { code: `${marker}_a` });
-    const b = await createTranslation(t, `${marker} beta`, { code: `${marker}_b` });
+    // a is older and first by code, b first by value: each sort below picks a different first row.
+    const a = await translation(t, `${marker} omega`, { code: `${marker}_a` });
+    const b = await translation(t, `${marker} beta`, { code: `${marker}_b` });
     const q = await t.api({ method: 'GET', url: `${url}?filter=${encodeURIComponent(JSON.stringify({ q: marker }))}&sort=["code","DESC"]` });
     expect(ids(q)).toEqual([b, a]);
     expect(q.headers['x-total-count']).toBe('2');
     const byText = await t.api({ method: 'GET', url: `${url}?filter=${encodeURIComponent(JSON.stringify({ q: `${marker} beta ru` }))}` });
     expect(ids(byText)).toEqual([b]);
     const page = await t.api({ method: 'GET', url: `${url}?range=[0,0]&sort=["value","ASC"]&filter=${encodeURIComponent(JSON.stringify({ q: marker }))}` });
-    expect(ids(page)).toEqual([a]);
+    expect(ids(page)).toEqual([b]);
     expect(page.headers['content-range']).toBe('translate 0-0/2');
     const status = await t.api({ method: 'GET', url: `${url}?filter=${encodeURIComponent(JSON.stringify({ status: 'inactive', id: [a] }))}` });
     expect(ids(status)).toEqual([a]);
@@ -108,7 +109,7 @@ describe('translations', () => {
   });
 
   it('deletes an unused translation with its definitions, answering the record', async () => {
-    const id = await createTranslation(t, 'Bye');
+    const id = await translation(t, 'Bye');
     const res = await t.api({ method: 'DELETE', url: `${url}/${id}` });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id, status: 'inactive' });
@@ -120,7 +121,7 @@ describe('translations', () => {
   it('answers 401 and 403', async () => {
     expect((await t.api({ method: 'GET', url: `${url}/unused`, token: null })).statusCode).toBe(401);
     expect((await t.api({ method: 'POST', url, token: null, payload: { code: 'a', type: 'content', definition: { uz: 'a' } } })).statusCode).toBe(401);
-    const reader = await tokenWith(t, ['translate.list']);
+    const reader = (await userWith(t, ['translate.list'])).token;
     expect((await t.api({ method: 'GET', url: `${url}/unused`, token: reader })).statusCode).toBe(200);
     expect((await t.api({ method: 'POST', url, token: reader, payload: { code: 'a', type: 'content', definition: { uz: 'a', ru: 'a', en: 'a' } } })).statusCode).toBe(403);
     expect((await t.api({ method: 'PATCH', url: `${url}/00000000-0000-4000-8000-000000000000`, token: reader, payload: {} })).statusCode).toBe(403);

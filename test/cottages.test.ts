@@ -1,24 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, multipart, type TestContext } from './helpers';
-import { bigBlob, notAnImage, pngImage } from './images';
-import { catalogue, userWith } from './fixtures';
+import { bigBlob, notAnImage } from './images';
+import { catalogue, imageFile, userWith } from './fixtures';
 import { cottageComforts, cottageImages, cottages } from '../src/server/db/schema';
 
 let t: TestContext;
 let c: Awaited<ReturnType<typeof catalogue>>;
-let png: Buffer;
 
 beforeAll(async () => {
   t = await createTestApp();
   c = await catalogue(t);
-  png = await pngImage();
 });
 afterAll(() => t.close());
 
-const file = (field: string, content = png, filename = 'photo.png') => ({ field, filename, content, type: 'image/png' });
-
-function cottageForm(overrides: Record<string, string | number | string[] | undefined> = {}, files = [file('mainImage'), file('images'), file('images')]) {
+function cottageForm(overrides: Record<string, string | number | string[] | undefined> = {}, files = [imageFile('mainImage'), imageFile('images'), imageFile('images')]) {
   return multipart(
     {
       name: 'Chorvoq dacha',
@@ -37,7 +33,7 @@ function cottageForm(overrides: Record<string, string | number | string[] | unde
   );
 }
 
-async function create(overrides = {}, files?: ReturnType<typeof file>[], token?: string) {
+async function create(overrides = {}, files?: ReturnType<typeof imageFile>[], token?: string) {
   const form = cottageForm(overrides, files);
   return t.api({ method: 'POST', url: '/api/v1/cottage/add', ...form, token });
 }
@@ -80,7 +76,7 @@ describe('POST /cottage/add', () => {
   });
 
   it('accepts a main image alone, a single comfort as a plain field and no coordinates', async () => {
-    const res = await create({ 'comforts[]': undefined, 'cottageType[]': undefined, comforts: c.comforts[0].id, latitude: '', longitude: undefined }, [file('mainImage')]);
+    const res = await create({ 'comforts[]': undefined, 'cottageType[]': undefined, comforts: c.comforts[0].id, latitude: '', longitude: undefined }, [imageFile('mainImage')]);
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ latitude: null, longitude: null, cottageType: [] });
     expect(res.json().comforts).toHaveLength(1);
@@ -90,7 +86,7 @@ describe('POST /cottage/add', () => {
 
   it('rejects bad input with 4xx and leaves no file behind', async () => {
     const before = await t.uploadedFiles();
-    const noMain = await create({}, [file('images')]);
+    const noMain = await create({}, [imageFile('images')]);
     expect(noMain.statusCode).toBe(400);
     expect(noMain.json().fields.mainImage).toBeTruthy();
 
@@ -108,13 +104,13 @@ describe('POST /cottage/add', () => {
     const badLatitude = await create({ latitude: 123 });
     expect(badLatitude.statusCode).toBe(400);
 
-    const fake = await create({}, [file('mainImage'), file('images', notAnImage, 'x.png')]);
+    const fake = await create({}, [imageFile('mainImage'), imageFile('images', notAnImage, 'x.png')]);
     expect(fake.statusCode).toBe(415);
 
-    const big = await create({}, [file('mainImage'), file('images', bigBlob(6 * 1024 * 1024), 'big.png')]);
+    const big = await create({}, [imageFile('mainImage'), imageFile('images', bigBlob(6 * 1024 * 1024), 'big.png')]);
     expect(big.statusCode).toBe(413);
 
-    const strayField = await create({}, [file('mainImage'), file('avatar')]);
+    const strayField = await create({}, [imageFile('mainImage'), imageFile('avatar')]);
     expect(strayField.statusCode).toBe(400);
 
     expect(await t.uploadedFiles()).toEqual(before);
@@ -308,14 +304,14 @@ describe('cottage images', () => {
   const mainOf = async () => (await t.database.db.select().from(cottageImages).where(eq(cottageImages.cottageId, cottage.id))).filter((i) => i.isMainImage);
 
   it('adds an image (201) and making it main demotes the other', async () => {
-    const form = multipart({ cottageId: cottage.id, isMainImage: 'true' }, [file('image')]);
+    const form = multipart({ cottageId: cottage.id, isMainImage: 'true' }, [imageFile('image')]);
     const res = await t.api({ method: 'POST', url: '/api/v1/cottage/image/add', ...form });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ cottageId: cottage.id, isMainImage: true, status: 'active' });
     expect(await t.uploadedFiles()).toContain(res.json().image);
     const mains = await mainOf();
     expect(mains.map((m) => m.id)).toEqual([res.json().id]);
-    const plain = await t.api({ method: 'POST', url: '/api/v1/cottage/image/add', ...multipart({ cottageId: cottage.id, isMainImage: 'false' }, [file('image')]) });
+    const plain = await t.api({ method: 'POST', url: '/api/v1/cottage/image/add', ...multipart({ cottageId: cottage.id, isMainImage: 'false' }, [imageFile('image')]) });
     expect(plain.json().isMainImage).toBe(false);
     const read = (await t.api({ method: 'GET', url: `/api/v1/cottage/${cottage.id}` })).json();
     expect(read.mainImage).toBe(res.json().image);
@@ -324,7 +320,7 @@ describe('cottage images', () => {
 
   it('edits an image: replaces the file, sets status, can become main', async () => {
     const target = cottage.images.find((i) => !i.isMainImage)!;
-    const form = multipart({ status: 'inactive', isMainImage: 'true' }, [file('image')]);
+    const form = multipart({ status: 'inactive', isMainImage: 'true' }, [imageFile('image')]);
     const res = await t.api({ method: 'PATCH', url: `/api/v1/cottage/image/edit/${target.id}`, ...form });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: target.id, status: 'inactive', isMainImage: true });
@@ -349,7 +345,7 @@ describe('cottage images', () => {
 
   it('replaces the main image through cottage/edit/image/:id', async () => {
     const [main] = await mainOf();
-    const res = await t.api({ method: 'PATCH', url: `/api/v1/cottage/edit/image/${cottage.id}`, ...multipart({}, [file('image')]) });
+    const res = await t.api({ method: 'PATCH', url: `/api/v1/cottage/edit/image/${cottage.id}`, ...multipart({}, [imageFile('image')]) });
     expect(res.statusCode).toBe(200);
     expect(res.json().mainImage).not.toBe(main.image);
     expect(await t.uploadedFiles()).not.toContain(main.image);
@@ -358,11 +354,11 @@ describe('cottage images', () => {
   it('answers 4xx for bad image calls', async () => {
     const noFile = await t.api({ method: 'POST', url: '/api/v1/cottage/image/add', ...multipart({ cottageId: cottage.id }) });
     expect(noFile.statusCode).toBe(400);
-    const unknown = await t.api({ method: 'POST', url: '/api/v1/cottage/image/add', ...multipart({ cottageId: '3b1f0f3e-1111-4222-8333-444455556666' }, [file('image')]) });
+    const unknown = await t.api({ method: 'POST', url: '/api/v1/cottage/image/add', ...multipart({ cottageId: '3b1f0f3e-1111-4222-8333-444455556666' }, [imageFile('image')]) });
     expect(unknown.statusCode).toBe(404);
-    const badId = await t.api({ method: 'POST', url: '/api/v1/cottage/image/add', ...multipart({ cottageId: 'x' }, [file('image')]) });
+    const badId = await t.api({ method: 'POST', url: '/api/v1/cottage/image/add', ...multipart({ cottageId: 'x' }, [imageFile('image')]) });
     expect(badId.statusCode).toBe(400);
-    const fake = await t.api({ method: 'POST', url: '/api/v1/cottage/image/add', ...multipart({ cottageId: cottage.id }, [file('image', notAnImage)]) });
+    const fake = await t.api({ method: 'POST', url: '/api/v1/cottage/image/add', ...multipart({ cottageId: cottage.id }, [imageFile('image', notAnImage)]) });
     expect(fake.statusCode).toBe(415);
     expect((await t.api({ method: 'DELETE', url: '/api/v1/cottage/image/delete/3b1f0f3e-1111-4222-8333-444455556666' })).statusCode).toBe(404);
     expect((await t.api({ method: 'PATCH', url: '/api/v1/cottage/image/edit/nope', ...multipart({ status: 'active' }) })).statusCode).toBe(404);

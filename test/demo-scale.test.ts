@@ -36,8 +36,18 @@ describe('scale seeder', () => {
     const id = page.json()[0].id;
     const edit = await t.api({ method: 'PATCH', url: `/api/v1/cottage/edit/${id}`, payload: { price: 123 } });
     expect(edit.statusCode).toBe(200);
-    const premium = await t.api({ method: 'POST', url: `/api/v1/cottage/add/premium/${id}`, payload: { expireDays: 1, serviceCode: 'top' } });
-    expect([201, 409]).toContain(premium.statusCode);
+    // Only a confirmed cottage can be placed as premium (201); one still in moderation is refused (409).
+    const oneWith = async (cottageStatus: string) => {
+      const filter = encodeURIComponent(JSON.stringify({ q: 'Dacha #', cottageStatus }));
+      const [row] = (await t.api({ method: 'GET', url: `/api/v1/cottage?range=[0,0]&filter=${filter}` })).json();
+      expect(row.cottageStatus).toBe(cottageStatus);
+      return row.id as string;
+    };
+    const premium = { expireDays: 1, serviceCode: 'top' };
+    const placed = await t.api({ method: 'POST', url: `/api/v1/cottage/add/premium/${await oneWith('confirmed')}`, payload: premium });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const refused = await t.api({ method: 'POST', url: `/api/v1/cottage/add/premium/${await oneWith('progress')}`, payload: premium });
+    expect(refused.statusCode, refused.body).toBe(409);
   });
 
   it('refuses a non-positive count', async () => {

@@ -1,8 +1,11 @@
 /**
- * Catalogue rows inserted straight through drizzle (the catalogue routes are tested on their own), and users holding
- * exactly the permissions a test needs.
+ * The one place tests make data: translations, catalogue rows and users holding exactly the permissions a test needs
+ * are inserted straight through drizzle (the routes that create them are tested on their own), and image files for
+ * multipart bodies come from here too.
  */
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import {
   comforts,
@@ -22,74 +25,62 @@ import {
 } from '../src/server/db/schema';
 import { hashPassword } from '../src/server/auth/passwords';
 import type { TestContext } from './helpers';
+import { pngImage } from './images';
 
 const suffix = () => randomBytes(4).toString('hex');
+let counter = 0;
+/** A code no other test row holds, readable in failure messages. */
+export const uniqueCode = (prefix: string) => `${prefix}_${Date.now().toString(36)}_${(counter++).toString(36)}_${suffix()}`;
 
-/** A translation with a definition per language: `{uz, ru, en}` texts. */
-export async function translation(t: TestContext, texts: Record<string, string>, type: 'content' | 'error' = 'content') {
+/**
+ * A translation with a definition in every language of the database, `"<text> <language code>"` (e.g. `Pool uz`);
+ * answers its id. Unused, so its derived status is inactive.
+ */
+export async function translation(t: TestContext, text: string, opts: { type?: 'content' | 'error'; code?: string } = {}): Promise<string> {
   const db = t.database.db;
-  const [row] = await db.insert(translations).values({ code: `t_${suffix()}`, type }).returning({ id: translations.id });
-  const langs = await db.select().from(languages).where(inArray(languages.code, Object.keys(texts)));
-  if (langs.length) {
-    await db.insert(definitions).values(langs.map((l) => ({ translationId: row.id, languageId: l.id, value: texts[l.code] })));
-  }
+  const [row] = await db
+    .insert(translations)
+    .values({ code: opts.code ?? uniqueCode('t'), type: opts.type ?? 'content' })
+    .returning({ id: translations.id });
+  const langs = await db.select().from(languages);
+  await db.insert(definitions).values(langs.map((l) => ({ translationId: row.id, languageId: l.id, value: `${text} ${l.code}` })));
   return row.id;
 }
 
-const names = (base: string) => ({ uz: `${base} uz`, ru: `${base} ru`, en: `${base} en` });
-
-export async function region(t: TestContext, base = `Region ${suffix()}`) {
-  const [row] = await t.database.db.insert(regions).values({ nameTranslateId: await translation(t, names(base)) }).returning();
+export async function region(t: TestContext, name = `Region ${suffix()}`) {
+  const [row] = await t.database.db.insert(regions).values({ nameTranslateId: await translation(t, name) }).returning();
   return row;
 }
 
-export async function place(t: TestContext, regionId: string, base = `Place ${suffix()}`) {
-  const [row] = await t.database.db
-    .insert(places)
-    .values({ nameTranslateId: await translation(t, names(base)), regionId, image: null })
-    .returning();
+export async function place(t: TestContext, regionId: string, name = `Place ${suffix()}`) {
+  const [row] = await t.database.db.insert(places).values({ nameTranslateId: await translation(t, name), regionId, image: null }).returning();
   return row;
 }
 
-export async function comfort(t: TestContext, base = `Comfort ${suffix()}`) {
+export async function comfort(t: TestContext, name = `Comfort ${suffix()}`) {
   const [row] = await t.database.db
     .insert(comforts)
-    .values({ nameTranslateId: await translation(t, names(base)), image: `uploads/images/${suffix()}.png` })
+    .values({ nameTranslateId: await translation(t, name), image: `uploads/images/${suffix()}.png` })
     .returning();
   return row;
 }
 
-export async function cottageType(t: TestContext, base = `Type ${suffix()}`, hidePrice = false) {
-  const [row] = await t.database.db
-    .insert(cottageTypes)
-    .values({ nameTranslateId: await translation(t, names(base)), image: null, hidePrice })
-    .returning();
+export async function cottageType(t: TestContext, name = `Type ${suffix()}`, hidePrice = false) {
+  const [row] = await t.database.db.insert(cottageTypes).values({ nameTranslateId: await translation(t, name), image: null, hidePrice }).returning();
   return row;
 }
 
-export async function service(t: TestContext, serviceCode: 'top' | 'recommended' = 'top', base = `Service ${suffix()}`) {
-  const [row] = await t.database.db
-    .insert(services)
-    .values({
-      nameTranslateId: await translation(t, names(base)),
-      descriptionTranslateId: await translation(t, names(`${base} description`)),
-      serviceCode,
-    })
-    .returning();
+export async function service(t: TestContext, serviceCode: 'top' | 'recommended' = 'top', name = `Service ${suffix()}`) {
+  const nameTranslateId = await translation(t, name);
+  const descriptionTranslateId = await translation(t, `${name} description`);
+  const [row] = await t.database.db.insert(services).values({ nameTranslateId, descriptionTranslateId, serviceCode }).returning();
   return row;
 }
 
-export async function tariff(t: TestContext, serviceId: string, days = 7, price = 50000, base = `Tariff ${suffix()}`) {
-  const [row] = await t.database.db
-    .insert(tariffs)
-    .values({
-      typeTranslateId: await translation(t, names(base)),
-      descriptionTranslateId: await translation(t, names(`${base} description`)),
-      serviceId,
-      days,
-      price,
-    })
-    .returning();
+export async function tariff(t: TestContext, serviceId: string, days = 7, price = 50000, name = `Tariff ${suffix()}`) {
+  const typeTranslateId = await translation(t, name);
+  const descriptionTranslateId = await translation(t, `${name} description`);
+  const [row] = await t.database.db.insert(tariffs).values({ typeTranslateId, descriptionTranslateId, serviceId, days, price }).returning();
   return row;
 }
 
@@ -104,11 +95,19 @@ export async function catalogue(t: TestContext) {
   return { region: r, place: p, otherRegion: other, otherPlace, comforts: cs, types: ts };
 }
 
-/** A user whose only role holds exactly `codes`; answers its access token and id. */
-export async function userWith(t: TestContext, codes: string[], extra: { name?: string; image?: string } = {}) {
+export interface TestUser {
+  id: string;
+  username: string;
+  password: string;
+  /** An access token; reading it for a user without permissions throws, as such a user cannot log in. */
+  token: string;
+}
+
+/** A user whose only role holds exactly `codes` (none: a plain marketplace user); a random username unless given. */
+export async function userWith(t: TestContext, codes: string[], extra: { name?: string; image?: string; username?: string; password?: string } = {}): Promise<TestUser> {
   const db = t.database.db;
-  const username = `u_${suffix()}`;
-  const password = 'password-123';
+  const username = extra.username ?? `u_${suffix()}`;
+  const password = extra.password ?? 'password-123';
   const [role] = await db.insert(roles).values({ name: `role_${suffix()}` }).returning({ id: roles.id });
   if (codes.length) {
     const perms = await db.select({ id: permissions.id }).from(permissions).where(inArray(permissions.code, codes));
@@ -121,10 +120,32 @@ export async function userWith(t: TestContext, codes: string[], extra: { name?: 
     .returning({ id: users.id });
   await db.insert(userRoles).values({ userId: user.id, roleId: role.id });
   const token = codes.length ? (await t.login(username, password)).accessToken : undefined;
-  return { id: user.id, username, token };
+  return {
+    id: user.id,
+    username,
+    password,
+    // A getter, not `undefined`: `t.api({ token: undefined })` would silently call as the admin.
+    get token() {
+      if (!token) throw new Error(`${username} holds no permission and cannot log in`);
+      return token;
+    },
+  };
 }
 
 export async function adminId(t: TestContext) {
   const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, 'admin'));
   return row.id;
+}
+
+/** A real 32×24 PNG, made once. */
+export const PNG = await pngImage();
+
+/** One file part for `multipart()`: a real PNG unless `content` says otherwise (the server reads the bytes, not the name or type). */
+export function imageFile(field = 'image', content: Buffer = PNG, filename = 'pic.png', type = 'image/png') {
+  return { field, filename, content, type };
+}
+
+/** Whether a public path the API answered (`uploads/images/…`) exists in the test's data folder. */
+export function fileExists(t: TestContext, publicPath: string | null | undefined): boolean {
+  return Boolean(publicPath) && existsSync(path.join(t.dataDir, publicPath!));
 }

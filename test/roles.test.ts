@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestContext } from './helpers';
+import { userWith } from './fixtures';
 import { rolePermissions, roles } from '../src/server/db/schema';
 import { PERMISSION_CODES } from '../src/shared/permissions';
 
@@ -13,14 +14,6 @@ beforeAll(async () => {
   permissionIds = Object.fromEntries(models.flatMap((g: { permission: { code: string; id: string }[] }) => g.permission.map((p) => [p.code, p.id])));
 });
 afterAll(() => t.close());
-
-/** A user holding a role with exactly these permission codes; answers a token. */
-async function userWith(codes: string[], username: string) {
-  const role = (await t.api({ method: 'POST', url: '/api/v1/role/add', payload: { name: `r-${username}`, permissions: codes.map((c) => permissionIds[c]) } })).json();
-  const user = await t.api({ method: 'POST', url: '/api/v1/user/add', payload: { username, password: 'password-123', roles: [role.id] } });
-  expect(user.statusCode).toBe(201);
-  return (await t.login(username, 'password-123')).accessToken;
-}
 
 describe('GET /models', () => {
   it('lists every permission of the catalogue grouped by resource', async () => {
@@ -69,8 +62,10 @@ describe('roles', () => {
     const total = Number(res.headers['x-total-count']);
     expect(total).toBeGreaterThanOrEqual(4);
     expect(res.headers['content-range']).toBe(`roles 0-1/${total}`);
-    const names = res.json().map((r: { name: string }) => r.name);
-    expect([...names].sort().reverse()).toEqual(names);
+    // Roles are listed oldest first by default (SUPER-ADMIN, Alpha, …): only a sort that is applied puts Gamma second.
+    expect(res.json().map((r: { name: string }) => r.name)).toEqual(['SUPER-ADMIN', 'Gamma']);
+    const ascending = await t.api({ method: 'GET', url: `/api/v1/role?range=${encodeURIComponent('[0,1]')}&sort=${encodeURIComponent('["name","ASC"]')}` });
+    expect(ascending.json().map((r: { name: string }) => r.name)).toEqual(['Alpha', 'Beta']);
 
     const search = await t.api({ method: 'GET', url: `/api/v1/role?filter=${encodeURIComponent('{"q":"amm"}')}` });
     expect(search.json().map((r: { name: string }) => r.name)).toEqual(['Gamma']);
@@ -100,7 +95,7 @@ describe('roles', () => {
   });
 
   it('answers 403 to a user whose role lacks role.list, and stops privilege escalation', async () => {
-    const token = await userWith(['order.list', 'role.create'], 'clerk');
+    const { token } = await userWith(t, ['order.list', 'role.create']);
     const list = await t.api({ method: 'GET', url: '/api/v1/role', token });
     expect(list.statusCode).toBe(403);
     expect(list.json().message).toMatch(/permission/);
@@ -111,7 +106,7 @@ describe('roles', () => {
 
   it('refuses to rename, trim or delete a role holding a permission the caller lacks', async () => {
     const strong = (await t.api({ method: 'POST', url: '/api/v1/role/add', payload: { name: 'Strong', permissions: [permissionIds['user.delete'], permissionIds['role.list']] } })).json();
-    const token = await userWith(['role.list', 'role.edit', 'role.delete'], 'roleclerk');
+    const { token } = await userWith(t, ['role.list', 'role.edit', 'role.delete']);
     const rename = await t.api({ method: 'PATCH', url: `/api/v1/role/edit/${strong.id}`, token, payload: { name: 'Weak' } });
     expect(rename.statusCode).toBe(403);
     const trim = await t.api({ method: 'PATCH', url: `/api/v1/role/edit/${strong.id}`, token, payload: { permissions: [permissionIds['role.list']] } });

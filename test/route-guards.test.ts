@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './helpers';
+import { userWith } from './fixtures';
 
 const PUBLIC = new Set(['POST /api/v1/auth/login/admin', 'POST /api/v1/auth/refresh']);
 /** Routes any logged-in user may call: their own profile and logging out. */
@@ -16,11 +17,7 @@ let weakToken: string;
 beforeAll(async () => {
   t = await createTestApp();
   // A user whose only permission is the dashboard: enough to log in, nothing else.
-  const models = (await t.api({ method: 'GET', url: '/api/v1/models' })).json();
-  const statsView = models.flatMap((g: { permission: { code: string; id: string }[] }) => g.permission).find((p: { code: string }) => p.code === 'stats.view');
-  const role = (await t.api({ method: 'POST', url: '/api/v1/role/add', payload: { name: 'Dashboard only', permissions: [statsView.id] } })).json();
-  await t.api({ method: 'POST', url: '/api/v1/user/add', payload: { username: 'weak', password: 'weak-password', roles: [role.id] } });
-  weakToken = (await t.login('weak', 'weak-password')).accessToken;
+  weakToken = (await userWith(t, ['stats.view'])).token;
 });
 afterAll(() => t.close());
 

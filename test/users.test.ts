@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, multipart, ADMIN, type TestContext } from './helpers';
-import { jpegWithExif, notAnImage, pngImage, bigBlob } from './images';
+import { jpegWithExif, notAnImage, bigBlob } from './images';
 import { sessions, users } from '../src/server/db/schema';
 import sharp from 'sharp';
-import { userWith } from './fixtures';
+import { imageFile, PNG, userWith } from './fixtures';
 
 let t: TestContext;
 let superAdminRoleId: string;
@@ -76,11 +76,7 @@ describe('GET user/all, user/me, user/{id}', () => {
 
   it('answers 401 without a token and 403 without user.list', async () => {
     expect((await t.api({ method: 'GET', url: '/api/v1/user/all', token: null })).statusCode).toBe(401);
-    const models = (await t.api({ method: 'GET', url: '/api/v1/models' })).json();
-    const orderList = models.find((g: { name: string }) => g.name === 'order').permission[0].id;
-    const role = (await t.api({ method: 'POST', url: '/api/v1/role/add', payload: { name: 'Orders only', permissions: [orderList] } })).json();
-    await t.api({ method: 'POST', url: '/api/v1/user/add', payload: { username: 'orders', password: 'orders-pass', roles: [role.id] } });
-    const { accessToken } = await t.login('orders', 'orders-pass');
+    const { token: accessToken } = await userWith(t, ['order.list'], { username: 'orders', password: 'orders-pass' });
     expect((await t.api({ method: 'GET', url: '/api/v1/user/all', token: accessToken })).statusCode).toBe(403);
     expect((await t.api({ method: 'GET', url: '/api/v1/user/me', token: accessToken })).statusCode).toBe(200);
   });
@@ -109,7 +105,7 @@ describe('PATCH user/edit/{id}', () => {
 
   it('stores an avatar re-encoded without metadata, deletes the old one on replace', async () => {
     const id = await userId('dilnoza');
-    const first = await t.api({ method: 'PATCH', url: `/api/v1/user/edit/${id}`, ...multipart({}, [{ field: 'image', filename: 'me.jpg', content: await jpegWithExif(), type: 'image/jpeg' }]) });
+    const first = await t.api({ method: 'PATCH', url: `/api/v1/user/edit/${id}`, ...multipart({}, [imageFile('image', await jpegWithExif(), 'me.jpg', 'image/jpeg')]) });
     expect(first.statusCode).toBe(200);
     const path1 = first.json().image;
     expect(path1).toMatch(/^uploads\/images\/[\w-]+\.jpg$/);
@@ -117,17 +113,17 @@ describe('PATCH user/edit/{id}', () => {
     expect(served.statusCode).toBe(200);
     const meta = await sharp(served.rawPayload).metadata();
     expect(meta.exif).toBeUndefined();
-    const second = await t.api({ method: 'PATCH', url: `/api/v1/user/edit/${id}`, ...multipart({}, [{ field: 'image', filename: 'me.png', content: await pngImage() }]) });
+    const second = await t.api({ method: 'PATCH', url: `/api/v1/user/edit/${id}`, ...multipart({}, [imageFile('image', PNG, 'me.png')]) });
     expect(await t.uploadedFiles()).toEqual([second.json().image]);
   });
 
   it('refuses a non-image (415), an oversized file (413), and leaves no file behind', async () => {
     const id = await userId('dilnoza');
     const before = await t.uploadedFiles();
-    const text = await t.api({ method: 'PATCH', url: `/api/v1/user/edit/${id}`, ...multipart({ name: 'Changed?' }, [{ field: 'image', filename: 'photo.jpg', content: notAnImage, type: 'image/jpeg' }]) });
+    const text = await t.api({ method: 'PATCH', url: `/api/v1/user/edit/${id}`, ...multipart({ name: 'Changed?' }, [imageFile('image', notAnImage, 'photo.jpg', 'image/jpeg')]) });
     expect(text.statusCode).toBe(415);
     expect(text.json().message).toMatch(/not an image/);
-    const big = await t.api({ method: 'PATCH', url: `/api/v1/user/edit/${id}`, ...multipart({}, [{ field: 'image', filename: 'big.png', content: bigBlob(6 * 1024 * 1024) }]) });
+    const big = await t.api({ method: 'PATCH', url: `/api/v1/user/edit/${id}`, ...multipart({}, [imageFile('image', bigBlob(6 * 1024 * 1024), 'big.png')]) });
     expect(big.statusCode).toBe(413);
     expect(await t.uploadedFiles()).toEqual(before);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, id));
@@ -162,7 +158,7 @@ describe('PATCH user/edit/{id}', () => {
 describe('DELETE user/delete/{id}', () => {
   it('deletes a user and their avatar', async () => {
     const created = (await t.api({ method: 'POST', url: '/api/v1/user/add', payload: { username: 'temp', password: 'temp-pass-1' } })).json();
-    const withImage = await t.api({ method: 'PATCH', url: `/api/v1/user/edit/${created.id}`, ...multipart({}, [{ field: 'image', filename: 'a.png', content: await pngImage() }]) });
+    const withImage = await t.api({ method: 'PATCH', url: `/api/v1/user/edit/${created.id}`, ...multipart({}, [imageFile('image', PNG, 'a.png')]) });
     const image = withImage.json().image;
     expect(await t.uploadedFiles()).toContain(image);
     const res = await t.api({ method: 'DELETE', url: `/api/v1/user/delete/${created.id}` });
