@@ -74,6 +74,7 @@ const WRONG_JSON: Record<FieldDef['kind'], unknown[]> = {
   references: ['x', [{ a: 1 }], 7],
   location: ['nowhere', [1]],
   date: ['yesterday', { d: 1 }],
+  definitions: ['text', [1], { uz: { nested: true } }],
 };
 
 /** The same in a multipart form, where every value is text (images as a file that is no image). */
@@ -89,6 +90,7 @@ const WRONG_FORM: Record<FieldDef['kind'], string[]> = {
   references: ['not-a-uuid'],
   location: ['nowhere'],
   date: ['yesterday'],
+  definitions: ['not-a-map'],
 };
 
 type Write = { method: 'POST' | 'PATCH'; path: string; multipart: boolean };
