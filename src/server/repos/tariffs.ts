@@ -3,7 +3,7 @@ import type { DbOrTx } from '../db/client';
 import { orders, services, tariffs } from '../db/schema';
 import type { ListSpec } from '../lib/list';
 import { translatedText } from '../lib/translated';
-import { qualified } from '../lib/translation-usage';
+import { qualified } from '../db/sql';
 
 export interface TariffRecord {
   id: string;

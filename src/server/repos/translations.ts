@@ -4,7 +4,8 @@ import { definitions, languages, translations } from '../db/schema';
 import type { ListSpec } from '../lib/list';
 import { languagePosition } from './languages';
 import { translatedText } from '../lib/translated';
-import { qualified, translationInUse, translationStatus, translationUses } from '../lib/translation-usage';
+import { qualified } from '../db/sql';
+import { translationInUse, translationStatus, translationUses } from '../lib/translation-usage';
 
 export interface TranslationRecord {
   id: string;

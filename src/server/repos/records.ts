@@ -1,0 +1,42 @@
+/**
+ * Row writes for resources whose API fields map straight onto their table's columns: a translated field `x` is the
+ * column `xTranslateId` (the registry says which fields are translated), every other field its own column.
+ */
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { RESOURCE_TABLES, translationColumn, type TabledResource } from '../db/tables';
+import { resources } from '../../shared/resources';
+
+/** Column values from API values; undefined values are left out (an edit changes only what is sent). */
+export function columnsOf(key: TabledResource, values: Record<string, unknown>): Record<string, unknown> {
+  const fields = resources[key].fields as Record<string, { kind: string }>;
+  const columns = RESOURCE_TABLES[key].table as unknown as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    const column = fields[field]?.kind === 'translation' ? translationColumn(key, field) : columns[field];
+    const prop = Object.keys(columns).find((p) => columns[p] === column);
+    if (!prop) throw new Error(`${key} has no column for ${field}`);
+    out[prop] = value;
+  }
+  return out;
+}
+
+/** Inserts a record and answers its id. */
+export async function insertRecord(db: DbOrTx, key: TabledResource, values: Record<string, unknown>): Promise<string> {
+  const { table } = RESOURCE_TABLES[key];
+  const [row] = await db.insert(table).values(columnsOf(key, values) as never).returning({ id: table.id });
+  return String((row as { id: unknown }).id);
+}
+
+/** Changes the values sent (nothing when all are undefined). */
+export async function updateRecord(db: DbOrTx, key: TabledResource, id: string, values: Record<string, unknown>): Promise<void> {
+  const { table } = RESOURCE_TABLES[key];
+  const changes = columnsOf(key, values);
+  if (Object.keys(changes).length) await db.update(table).set(changes as never).where(eq(table.id, id));
+}
+
+export async function deleteRecord(db: DbOrTx, key: TabledResource, id: string): Promise<void> {
+  const { table } = RESOURCE_TABLES[key];
+  await db.delete(table).where(eq(table.id, id));
+}
