@@ -118,7 +118,8 @@ export const resources = {
       type: { kind: 'enum', values: TRANSLATION_TYPES, required: true },
       status: { kind: 'enum', values: ACTIVE_STATUSES },
     },
-    search: ['code'],
+    // `definition`: the text of every language at once.
+    search: ['code', 'definition'],
   },
   region: {
     key: 'region',
@@ -258,7 +259,8 @@ export const resources = {
       orderStatus: { kind: 'enum', values: ORDER_STATUSES },
       createdAt: { kind: 'date' },
     },
-    search: [],
+    // The cottage's name, the buyer's name (or username) and username.
+    search: ['cottage', 'user', 'username'],
   },
   role: {
     key: 'role',
@@ -312,7 +314,8 @@ export const resources = {
       userId: { kind: 'reference', resource: 'user' },
       createdAt: { kind: 'date' },
     },
-    search: ['message'],
+    // `name`: the target user's name (or username).
+    search: ['message', 'name'],
   },
 } as const satisfies Record<string, ResourceDef>;
 
