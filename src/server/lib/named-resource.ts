@@ -8,17 +8,16 @@
 import { inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { Db, DbOrTx } from '../db/client';
+import type { DbOrTx } from '../db/client';
 import { qualified } from '../db/sql';
 import { RESOURCE_TABLES } from '../db/tables';
 import { conflict } from '../errors';
 import { resources } from '../../shared/resources';
-import { deleteRecord, insertRecord, updateRecord } from '../repos/records';
+import { deleteRecord, saveTranslatedRecord, updateRecord } from '../repos/records';
 import type { ListSpec } from './list';
 import type { ResourceRoutes } from './resource-routes';
 import { registrySearch } from './search';
 import { translatedText } from './translated';
-import { claimTranslatedFields } from './translation-usage';
 
 type Data = Record<string, unknown>;
 type NamedKey = 'region' | 'place' | 'comfort' | 'cottageType';
@@ -74,15 +73,6 @@ export function namedResource<R extends { id: string; image?: string | null }, C
     return (cfg.shape ? rows.map(cfg.shape) : rows) as R[];
   };
 
-  const write = async (db: Db, data: Data, lang: string, image: string | undefined, current?: R) =>
-    db.transaction(async (tx) => {
-      await claimTranslatedFields(tx, def, current?.id, data, lang);
-      const values = { ...data, image };
-      if (!current) return insertRecord(tx, cfg.key, values);
-      await updateRecord(tx, cfg.key, current.id, values);
-      return current.id;
-    });
-
   return {
     def,
     record: cfg.record,
@@ -94,7 +84,7 @@ export function namedResource<R extends { id: string; image?: string | null }, C
       async write(db, input) {
         await cfg.check?.(db, input.data);
         const image = imageField ? await input.image('image', Boolean(imageField.required)) : undefined;
-        return write(db, input.data, input.lang, image);
+        return saveTranslatedRecord(db, cfg.key, { ...input.data, image }, input.lang);
       },
     },
     update: {
@@ -102,7 +92,7 @@ export function namedResource<R extends { id: string; image?: string | null }, C
       async write(db, input, current) {
         await cfg.check?.(db, input.data, current);
         const image = imageField ? await input.image('image', false) : undefined;
-        await write(db, input.data, input.lang, image, current);
+        await saveTranslatedRecord(db, cfg.key, { ...input.data, image }, input.lang, current.id);
       },
     },
     image: imageField ? { write: (db, current, image) => updateRecord(db, cfg.key, current.id, { image }) } : undefined,

@@ -62,7 +62,7 @@ export interface ResourceRoutes<R extends { id: string }, C = never, U = never> 
   /** Stored files a record refers to: those a write drops, and all of a deleted record's, are removed afterwards. */
   files?: (record: R) => (string | null | undefined)[];
   create?: { body: BodyConfig<C>; description?: string; write(db: Db, input: WriteInput<C>): Promise<string> };
-  update?: { body: BodyConfig<U>; description?: string; write(db: Db, input: WriteInput<U>, current: R): Promise<void> };
+  update?: { body: BodyConfig<U>; description?: string; write(db: Db, input: WriteInput<U>, current: R): Promise<unknown> };
   /** Replaces the record's image from a multipart `image` (required) at `def.api.image`. */
   image?: { write(db: Db, current: R, image: string): Promise<void> };
   remove?: {

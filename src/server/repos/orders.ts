@@ -5,49 +5,34 @@ import { cottageImages, cottages, orders, premiumPlacements, services, tariffs, 
 import { conflict, notFound } from '../errors';
 import type { ListSpec } from '../lib/list';
 import { translatedText } from '../lib/translated';
-import type { PlacementRecord } from './cottages';
+import { registrySearch } from '../lib/search';
 import type { ServiceCode } from '../../shared/enums';
-import type { TariffRecord } from './tariffs';
-
-export interface OrderRecord {
-  id: string;
-  cottageId: string;
-  userId: string | null;
-  tariffId: string;
-  status: string;
-  orderStatus: string;
-  expireAt: Date | null;
-  premiumActivatedAt: Date | null;
-  createdAt: Date;
-  cottage: { id: string; name: string; rating: number; cottageStatus: string; mainImage: string | null };
-  user: { id: string; name: string | null; username: string | null; image: string | null } | null;
-  tariff: Omit<TariffRecord, 'service' | 'createdAt'> & {
-    service: TariffRecord['service'] & { nameTranslateId: string };
-  };
-  /** The placement "Active Pre" made from this order, if any. */
-  premium: PlacementRecord | null;
-}
+import type { OrderRecord } from '../../shared/records/order';
+import type { PlacementRecord } from '../../shared/records/placement';
+import { resources } from '../../shared/resources';
 
 const cottageName = sql`(select ${cottages.name} from ${cottages} where ${cottages.id} = ${orders.cottageId})`;
 const userName = sql`(select coalesce(${users.name}, ${users.username}) from ${users} where ${users.id} = ${orders.userId})`;
 const username = sql`(select ${users.username} from ${users} where ${users.id} = ${orders.userId})`;
 
+const listFields = {
+  status: orders.status,
+  orderStatus: orders.orderStatus,
+  cottageId: orders.cottageId,
+  userId: orders.userId,
+  tariffId: orders.tariffId,
+  createdAt: orders.createdAt,
+  expireAt: orders.expireAt,
+  premiumActivatedAt: orders.premiumActivatedAt,
+  cottage: cottageName,
+  user: userName,
+};
+
 export const orderListSpec = (): ListSpec => ({
   table: orders,
   id: orders.id,
-  fields: {
-    status: orders.status,
-    orderStatus: orders.orderStatus,
-    cottageId: orders.cottageId,
-    userId: orders.userId,
-    tariffId: orders.tariffId,
-    createdAt: orders.createdAt,
-    expireAt: orders.expireAt,
-    premiumActivatedAt: orders.premiumActivatedAt,
-    cottage: cottageName,
-    user: userName,
-  },
-  search: [cottageName, userName, username],
+  fields: listFields,
+  search: registrySearch(resources.order, listFields, { username }),
   filters: {
     // `activated: true|false` — whether "Active Pre" was done.
     activated: (value) => (value === true || value === 'true' ? sql`${orders.premiumActivatedAt} is not null` : sql`${orders.premiumActivatedAt} is null`),

@@ -3,7 +3,8 @@
  * column `xTranslateId` (the registry says which fields are translated), every other field its own column.
  */
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
+import { claimTranslatedFields } from '../lib/translation-usage';
 import { RESOURCE_TABLES, translationColumn, type TabledResource } from '../db/tables';
 import { resources } from '../../shared/resources';
 
@@ -39,4 +40,17 @@ export async function updateRecord(db: DbOrTx, key: TabledResource, id: string, 
 export async function deleteRecord(db: DbOrTx, key: TabledResource, id: string): Promise<void> {
   const { table } = RESOURCE_TABLES[key];
   await db.delete(table).where(eq(table.id, id));
+}
+
+/**
+ * Inserts a record (or, given its id, changes it) in one transaction that first claims the translations its translated
+ * fields are sent as: one use per translation (see `claimTranslations`). Answers the record's id.
+ */
+export async function saveTranslatedRecord(db: Db, key: TabledResource, values: Record<string, unknown>, lang: string, id?: string): Promise<string> {
+  return db.transaction(async (tx) => {
+    await claimTranslatedFields(tx, resources[key], id, values, lang);
+    if (id === undefined) return insertRecord(tx, key, values);
+    await updateRecord(tx, key, id, values);
+    return id;
+  });
 }

@@ -98,6 +98,9 @@ export const cottageTypeEditSchema = namedEditSchema.extend({ hidePrice: optiona
 
 // ---------------------------------------------------------------- services and tariffs
 
+/** A service carries at most this many images. */
+export const MAX_SERVICE_IMAGES = 10;
+
 const serviceCode = z.enum(SERVICE_CODES, { message: `Code must be one of ${SERVICE_CODES.join(', ')}` });
 
 /** Multipart: `code` (stored and read back as `serviceCode`; `serviceCode` is accepted too). */
