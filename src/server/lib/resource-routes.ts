@@ -84,7 +84,7 @@ export async function loadOne<R>(db: DbOrTx, load: Loader<R>, label: string, id:
 }
 
 /** Form bodies are read in the handler: the schema only documents them (and, with `strictJson`, checks JSON ones). */
-function formValidator(strictJson: boolean): FastifySchemaCompiler<FastifySchema> {
+export function formValidator(strictJson: boolean): FastifySchemaCompiler<FastifySchema> {
   return (route) => {
     const zod = validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
     if (route.httpPart !== 'body') return zod;
@@ -93,7 +93,7 @@ function formValidator(strictJson: boolean): FastifySchemaCompiler<FastifySchema
 }
 
 /** The body part of a route's schema: the payload, plus its files as binary fields for the OpenAPI document. */
-function bodySchema(body: BodyConfig<unknown>, multipart: boolean | undefined) {
+export function bodySchema(body: BodyConfig<unknown>, multipart: boolean | undefined) {
   if (!body.files) return { body: body.schema };
   const files = Object.fromEntries(
     Object.entries(body.files).map(([field, max]) => {

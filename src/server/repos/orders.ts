@@ -1,5 +1,5 @@
 /** Orders with their cottage, buyer and tariff (translated, with its service), and "Active Pre": an order's placement. */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { cottageImages, cottages, orders, premiumPlacements, services, tariffs, users } from '../db/schema';
 import { conflict, notFound } from '../errors';
@@ -137,4 +137,29 @@ export async function activateOrder(db: DbOrTx, orderId: string, override: Place
 export async function placementById(db: DbOrTx, id: string): Promise<PlacementRecord | undefined> {
   const [row] = await db.select().from(premiumPlacements).where(eq(premiumPlacements.id, id));
   return row;
+}
+
+/** A placement of its own (no order): the cottage shown for `expireDays` from now. */
+export async function insertPlacement(db: DbOrTx, values: { cottageId: string; serviceCode: ServiceCode; priority: number; expireDays: number }) {
+  const [placement] = await db
+    .insert(premiumPlacements)
+    .values({ cottageId: values.cottageId, serviceCode: values.serviceCode, priority: values.priority, expireAt: new Date(Date.now() + values.expireDays * DAY_MS) })
+    .returning();
+  return placement;
+}
+
+/** Ends a live placement now; answers it as it is afterwards (an already ended one unchanged). */
+export async function endPlacement(db: DbOrTx, current: PlacementRecord): Promise<PlacementRecord> {
+  if (current.endedAt) return current;
+  const [ended] = await db
+    .update(premiumPlacements)
+    .set({ endedAt: new Date() })
+    .where(and(eq(premiumPlacements.id, current.id), isNull(premiumPlacements.endedAt)))
+    .returning();
+  return ended ?? (await placementById(db, current.id))!;
+}
+
+export async function placementOfOrder(db: DbOrTx, orderId: string): Promise<PlacementRecord | undefined> {
+  const [placement] = await db.select().from(premiumPlacements).where(eq(premiumPlacements.orderId, orderId));
+  return placement;
 }
