@@ -2,7 +2,7 @@
  * The catalogue resources that are a translated name plus (maybe) an image and a few own fields — regions, places,
  * comforts, cottage types — as one resource-route configuration: the list sorted and searched on the translated name,
  * writes straight onto the table (see `repos/records.ts`), an image when the registry declares one (required on
- * create when it says so). Names are translation ids on write (one use per translation) and text in the request
+ * create when it says so), payloads derived from the registry's fields. Names are translation ids on write (one use per translation) and text in the request
  * language on read, plus `nameTranslateId`.
  */
 import { inArray, type SQL } from 'drizzle-orm';
@@ -12,6 +12,7 @@ import type { DbOrTx } from '../db/client';
 import { qualified } from '../db/sql';
 import { RESOURCE_TABLES } from '../db/tables';
 import { conflict } from '../errors';
+import { createSchemaOf, editSchemaOf } from '../../shared/payload';
 import { resources } from '../../shared/resources';
 import { deleteRecord, saveTranslatedRecord, updateRecord } from '../repos/records';
 import type { ListSpec } from './list';
@@ -22,13 +23,11 @@ import { translatedText } from './translated';
 type Data = Record<string, unknown>;
 type NamedKey = 'region' | 'place' | 'comfort' | 'cottageType';
 
-export interface NamedResourceConfig<R extends { id: string }, C extends Data, U extends Data> {
+export interface NamedResourceConfig<R extends { id: string }> {
   key: NamedKey;
   record: z.ZodType<R>;
-  createSchema: z.ZodType<C>;
-  editSchema: z.ZodType<U>;
   /** Checks a write before it happens (referenced records exist, allowed changes); throws an HttpError. */
-  check?: (db: DbOrTx, data: C | U, current?: R) => Promise<void>;
+  check?: (db: DbOrTx, data: Data, current?: R) => Promise<void>;
   /** Read columns besides id, name, nameTranslateId, image, createdAt. */
   select?: (lang: string) => Record<string, PgColumn | SQL>;
   /** Turns a selected row into the record (e.g. nests the region of a place). */
@@ -39,9 +38,7 @@ export interface NamedResourceConfig<R extends { id: string }, C extends Data, U
   deleteBlocker?: (db: DbOrTx, id: string) => Promise<string | undefined>;
 }
 
-export function namedResource<R extends { id: string; image?: string | null }, C extends Data, U extends Data>(
-  cfg: NamedResourceConfig<R, C, U>,
-): ResourceRoutes<R, C, U> {
+export function namedResource<R extends { id: string; image?: string | null }>(cfg: NamedResourceConfig<R>): ResourceRoutes<R, Data, Data> {
   const def = resources[cfg.key];
   const table = RESOURCE_TABLES[cfg.key].table as (typeof RESOURCE_TABLES)['place']['table'];
   const imageField = (def.fields as Record<string, { kind: string; required?: boolean }>).image;
@@ -80,7 +77,7 @@ export function namedResource<R extends { id: string; image?: string | null }, C
     spec,
     files: (record) => [record.image],
     create: {
-      body: { schema: cfg.createSchema, files },
+      body: { schema: createSchemaOf(def), files },
       async write(db, input) {
         await cfg.check?.(db, input.data);
         const image = imageField ? await input.image('image', Boolean(imageField.required)) : undefined;
@@ -88,7 +85,7 @@ export function namedResource<R extends { id: string; image?: string | null }, C
       },
     },
     update: {
-      body: { schema: cfg.editSchema, files },
+      body: { schema: editSchemaOf(def), files },
       async write(db, input, current) {
         await cfg.check?.(db, input.data, current);
         const image = imageField ? await input.image('image', false) : undefined;

@@ -1,12 +1,11 @@
 /** Comforts: a translated name and an image (required on create). Deleting one unlinks it from cottages. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { comfortRecord } from '../../shared/records/named';
-import { namedCreateSchema, namedEditSchema } from '../../shared/schemas/catalogue';
 import { namedResource } from '../lib/named-resource';
 import { registerResource } from '../lib/resource-routes';
 
 const comfortRoutes: FastifyPluginAsyncZod = async (app) => {
-  registerResource(app, namedResource({ key: 'comfort', record: comfortRecord, createSchema: namedCreateSchema, editSchema: namedEditSchema }));
+  registerResource(app, namedResource({ key: 'comfort', record: comfortRecord }));
 };
 
 export default comfortRoutes;

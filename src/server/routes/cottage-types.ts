@@ -5,7 +5,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cottageTypes } from '../db/schema';
 import { cottageTypeRecord } from '../../shared/records/named';
-import { cottageTypeCreateSchema, cottageTypeEditSchema } from '../../shared/schemas/catalogue';
 import { namedResource } from '../lib/named-resource';
 import { registerResource } from '../lib/resource-routes';
 
@@ -15,8 +14,6 @@ const cottageTypeRoutes: FastifyPluginAsyncZod = async (app) => {
     namedResource({
       key: 'cottageType',
       record: cottageTypeRecord,
-      createSchema: cottageTypeCreateSchema,
-      editSchema: cottageTypeEditSchema,
       select: () => ({ hidePrice: cottageTypes.hidePrice }),
       listFields: () => ({ hidePrice: cottageTypes.hidePrice }),
     }),

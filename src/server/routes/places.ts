@@ -8,7 +8,6 @@ import { cottages, places, regions } from '../db/schema';
 import { countWhere, qualified } from '../db/sql';
 import { conflict, HttpError } from '../errors';
 import { placeRecord } from '../../shared/records/named';
-import { placeCreateSchema, placeEditSchema } from '../../shared/schemas/catalogue';
 import { namedResource } from '../lib/named-resource';
 import { registerResource } from '../lib/resource-routes';
 import { translatedText } from '../lib/translated';
@@ -19,10 +18,8 @@ const placeRoutes: FastifyPluginAsyncZod = async (app) => {
     namedResource({
       key: 'place',
       record: placeRecord,
-      createSchema: placeCreateSchema,
-      editSchema: placeEditSchema,
       check: async (db, data, current) => {
-        const regionId = data.regionId;
+        const regionId = data.regionId as string | undefined;
         if (!regionId || regionId === current?.regionId) return;
         if (!(await countWhere(db, regions, regions.id, regionId))) throw new HttpError(404, 'Region not found', { regionId: 'Region not found' });
         if (current && (await countWhere(db, cottages, cottages.placeId, current.id))) {

@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cottages, places } from '../db/schema';
 import { countWhere } from '../db/sql';
 import { regionRecord } from '../../shared/records/named';
-import { namedCreateSchema, namedEditSchema } from '../../shared/schemas/catalogue';
 import { namedResource } from '../lib/named-resource';
 import { registerResource } from '../lib/resource-routes';
 
@@ -15,8 +14,6 @@ const regionRoutes: FastifyPluginAsyncZod = async (app) => {
     namedResource({
       key: 'region',
       record: regionRecord,
-      createSchema: namedCreateSchema,
-      editSchema: namedEditSchema,
       deleteBlocker: async (db, id) => {
         const [cottageCount, placeCount] = await Promise.all([countWhere(db, cottages, cottages.regionId, id), countWhere(db, places, places.regionId, id)]);
         if (cottageCount) return `The region still has ${plural(cottageCount, 'cottage', 'cottages')}; move or delete them first`;
