@@ -72,9 +72,12 @@ type Written<Fs> = { [K in keyof Fs as Fs[K] extends Skipped ? never : K]: Fs[K]
 type CreateShape<Fs> = {
   [K in keyof Written<Fs>]: Written<Fs>[K] extends { required: true }
     ? z.ZodType<ValueOf<Written<Fs>[K]>, unknown>
-    : z.ZodType<ValueOf<Written<Fs>[K]> | undefined, unknown>;
+    : Written<Fs>[K] extends { kind: 'references' }
+      ? z.ZodType<string[], unknown>
+      : z.ZodOptional<z.ZodType<ValueOf<Written<Fs>[K]>, unknown>>;
 };
-type EditShape<Fs> = { [K in keyof Written<Fs>]: z.ZodType<ValueOf<Written<Fs>[K]> | undefined, unknown> };
+/** Typed as optional keys; at run time a blank value is absent too. */
+type EditShape<Fs> = { [K in keyof Written<Fs>]: z.ZodOptional<z.ZodType<ValueOf<Written<Fs>[K]>, unknown>> };
 
 /** The schema of one present value of a field, or undefined for what is not a payload field. */
 function valueSchema(field: string, def: FieldDef): z.ZodType | undefined {
