@@ -191,25 +191,19 @@ export function registerResource<R extends { id: string }, C, U>(app: FastifyIns
     );
   }
 
-  const update = cfg.update;
-  if (update && def.api.update) {
+  /** An edit of one record: load it (404), write, answer it as it is now, and delete the files it no longer refers to. */
+  function editRoute<D>(path: string, body: BodyConfig<D>, multipart: boolean | undefined, description: string, write: (input: WriteInput<D>, current: R) => Promise<unknown>) {
     app.patch<WithId>(
-      `/${def.api.update}`,
+      `/${path}`,
       {
         onRequest: app.requirePermission(perm(def.key, 'edit')),
-        validatorCompiler: update.body.files ? formValidator(Boolean(update.body.strictJson)) : undefined,
-        schema: {
-          tags,
-          params: idParams,
-          description: update.description ?? 'Only what is sent changes; an empty field changes nothing',
-          ...bodySchema(update.body, def.multipart?.update),
-          response: { 200: cfg.record },
-        },
+        validatorCompiler: body.files ? formValidator(Boolean(body.strictJson)) : undefined,
+        schema: { tags, params: idParams, description, ...bodySchema(body, multipart), response: { 200: cfg.record } },
       },
       async (request) => {
         const current = await one(request.params.id, request.lang);
-        const { data, files } = await readBody(request, update.body);
-        await update.write(app.db, input(request, data, files), current);
+        const { data, files } = await readBody(request, body);
+        await write(input(request, data, files), current);
         const after = await one(current.id, request.lang);
         dropReplaced(request, current, after);
         return after;
@@ -217,31 +211,16 @@ export function registerResource<R extends { id: string }, C, U>(app: FastifyIns
     );
   }
 
+  const update = cfg.update;
+  if (update && def.api.update) {
+    const description = update.description ?? 'Only what is sent changes; an empty field changes nothing';
+    editRoute(def.api.update, update.body, def.multipart?.update, description, (input, current) => update.write(app.db, input, current));
+  }
+
   const image = cfg.image;
   if (image && def.api.image) {
-    app.patch<WithId>(
-      `/${def.api.image}`,
-      {
-        onRequest: app.requirePermission(perm(def.key, 'edit')),
-        validatorCompiler: formValidator(false),
-        schema: {
-          tags,
-          params: idParams,
-          description: 'Replaces the image',
-          ...bodySchema({ schema: z.object({}), files: { image: 1 } }, true),
-          consumes: ['multipart/form-data'],
-          response: { 200: cfg.record },
-        },
-      },
-      async (request) => {
-        const current = await one(request.params.id, request.lang);
-        const form = await request.readForm({ image: 1 });
-        const path = await input(request, {}, form.files).image('image', true);
-        await image.write(app.db, current, path!);
-        const after = await one(current.id, request.lang);
-        dropReplaced(request, current, after);
-        return after;
-      },
+    editRoute(def.api.image, { schema: z.object({}), files: { image: 1 } }, true, 'Replaces the image', async (input, current) =>
+      image.write(app.db, current, (await input.image('image', true))!),
     );
   }
 

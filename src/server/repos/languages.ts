@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { asc, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { languages } from '../db/schema';
 import type { ListSpec } from '../lib/list';
@@ -38,14 +38,6 @@ export async function loadLanguages(db: DbOrTx, ids: string[]): Promise<Language
 
 export async function allLanguageCodes(db: DbOrTx): Promise<{ id: string; code: string }[]> {
   return db.select({ id: languages.id, code: languages.code }).from(languages).orderBy(asc(languagePosition), asc(languages.createdAt), asc(languages.code));
-}
-
-export async function languageCodeTaken(db: DbOrTx, code: string, exceptId?: string): Promise<boolean> {
-  const [taken] = await db
-    .select({ id: languages.id })
-    .from(languages)
-    .where(and(eq(languages.code, code), exceptId ? ne(languages.id, exceptId) : undefined));
-  return Boolean(taken);
 }
 
 export async function languageCount(db: DbOrTx): Promise<number> {

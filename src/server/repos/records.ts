@@ -2,7 +2,9 @@
  * Row writes for resources whose API fields map straight onto their table's columns: a translated field `x` is the
  * column `xTranslateId` (the registry says which fields are translated), every other field its own column.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { conflict } from '../errors';
 import type { Db, DbOrTx } from '../db/client';
 import { claimTranslatedFields } from '../lib/translation-usage';
 import { RESOURCE_TABLES, translationColumn, type TabledResource } from '../db/tables';
@@ -53,4 +55,15 @@ export async function saveTranslatedRecord(db: Db, key: TabledResource, values: 
     await updateRecord(tx, key, id, values);
     return id;
   });
+}
+
+/** A 409 with `message` when another record of `key` already holds `value` in the unique column `field`. */
+export async function assertFree(db: DbOrTx, key: TabledResource, field: string, value: string, message: string, exceptId?: string) {
+  const { table } = RESOURCE_TABLES[key];
+  const column = (table as unknown as Record<string, PgColumn>)[field];
+  const [taken] = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(column, value), exceptId ? ne(table.id, exceptId) : undefined));
+  if (taken) throw conflict(message);
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { permissions, rolePermissions, roles } from '../db/schema';
 import type { ListSpec } from '../lib/list';
@@ -51,14 +51,6 @@ export async function rolePermissionCodes(db: DbOrTx, roleIds: string[]): Promis
   ]);
   const known = new Set(found.map((r) => r.id));
   return { codes: rows.map((r) => r.code), unknown: roleIds.filter((id) => !known.has(id)) };
-}
-
-export async function roleNameTaken(db: DbOrTx, name: string, exceptId?: string): Promise<boolean> {
-  const [taken] = await db
-    .select({ id: roles.id })
-    .from(roles)
-    .where(and(eq(roles.name, name), exceptId ? ne(roles.id, exceptId) : undefined));
-  return Boolean(taken);
 }
 
 /** Creates a role (or, given its id, renames it) and, when a list is given, makes it hold exactly those permissions. */

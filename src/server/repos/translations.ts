@@ -66,14 +66,6 @@ export async function loadTranslations(db: DbOrTx, ids: string[], lang: string):
   });
 }
 
-export async function translationCodeTaken(db: DbOrTx, code: string, exceptId?: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: translations.id })
-    .from(translations)
-    .where(and(eq(translations.code, code), exceptId ? not(eq(translations.id, exceptId)) : undefined));
-  return Boolean(row);
-}
-
 export interface DefinitionRow {
   languageId: string;
   value: string;

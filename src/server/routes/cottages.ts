@@ -9,7 +9,7 @@ import { forbidden } from '../errors';
 import { resources } from '../../shared/resources';
 import { perm } from '../../shared/permissions';
 import { cottageRecord } from '../../shared/records/cottage';
-import { cottageCreateSchema, cottageEditSchema } from '../../shared/schemas/marketplace';
+import { cottageCreateSchema, cottageEditSchema, type CottageEdit } from '../../shared/schemas/marketplace';
 import { registerResource } from '../lib/resource-routes';
 import { checkComforts, checkCottageTypes, checkRegionAndPlace } from '../repos/catalogue-refs';
 import { cottageListParams, cottageListSpec, insertCottage, loadCottages, setMainImage, updateCottage } from '../repos/cottages';
@@ -22,6 +22,13 @@ function assertMayModerate(user: AuthUser, wanted: string | undefined, current: 
   if (wanted !== undefined && wanted !== current && !user.permissions.has(perm('cottage', 'moderate'))) {
     throw forbidden('Confirming or rejecting a cottage needs the cottage.moderate permission');
   }
+}
+
+/** The stored columns of a payload: the position from whichever spelling was sent; links and files travel apart. */
+function cottageColumns<B extends CottageEdit>(body: B) {
+  const { lattitude, location, comforts: _comforts, cottageType: _types, ...columns } = body;
+  const position = { latitude: body.latitude ?? lattitude ?? location?.latitude, longitude: body.longitude ?? location?.longitude };
+  return { ...(columns as Omit<B, 'lattitude' | 'location' | 'comforts' | 'cottageType'>), ...position };
 }
 
 const cottageRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -42,20 +49,7 @@ const cottageRoutes: FastifyPluginAsyncZod = async (app) => {
         await checkRegionAndPlace(db, body.regionId, body.placeId);
         await checkComforts(db, comfortIds);
         await checkCottageTypes(db, typeIds);
-        const values = {
-          name: body.name,
-          description: body.description,
-          price: body.price,
-          priceWeekend: body.priceWeekend,
-          regionId: body.regionId,
-          placeId: body.placeId,
-          latitude: body.latitude ?? body.lattitude ?? body.location?.latitude ?? null,
-          longitude: body.longitude ?? body.location?.longitude ?? null,
-          status: body.status ?? 'active',
-          cottageStatus: body.cottageStatus ?? 'progress',
-          userId: user.id,
-        };
-        return insertCottage(db, values, [mainImage, ...(await images('images'))], comfortIds, typeIds);
+        return insertCottage(db, { ...cottageColumns(body), userId: user.id }, [mainImage, ...(await images('images'))], comfortIds, typeIds);
       },
     },
     update: {
@@ -70,20 +64,7 @@ const cottageRoutes: FastifyPluginAsyncZod = async (app) => {
         const typeIds = body.cottageType?.length ? [...new Set(body.cottageType)] : undefined;
         if (comfortIds) await checkComforts(db, comfortIds);
         if (typeIds) await checkCottageTypes(db, typeIds);
-        const values = {
-          name: body.name,
-          description: body.description,
-          price: body.price,
-          priceWeekend: body.priceWeekend,
-          regionId: body.regionId,
-          placeId: body.placeId,
-          latitude: body.latitude ?? body.lattitude ?? body.location?.latitude,
-          longitude: body.longitude ?? body.location?.longitude,
-          status: body.status,
-          cottageStatus: body.cottageStatus,
-          rating: body.rating,
-        };
-        await updateCottage(db, current.id, values, comfortIds, typeIds);
+        await updateCottage(db, current.id, cottageColumns(body), comfortIds, typeIds);
       },
     },
     image: { write: setMainImage },

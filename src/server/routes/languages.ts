@@ -8,13 +8,12 @@ import { resources } from '../../shared/resources';
 import { languageRecord } from '../../shared/records/language';
 import { languageCreateSchema, languageEditSchema } from '../../shared/schemas/catalogue';
 import { registerResource } from '../lib/resource-routes';
-import { languageCodeTaken, languageCount, languageListSpec, loadLanguages } from '../repos/languages';
-import { deleteRecord, insertRecord, updateRecord } from '../repos/records';
+import { languageCount, languageListSpec, loadLanguages } from '../repos/languages';
+import { assertFree, deleteRecord, insertRecord, updateRecord } from '../repos/records';
 import type { DbOrTx } from '../db/client';
 
-async function checkCodeFree(db: DbOrTx, code: string, exceptId?: string) {
-  if (await languageCodeTaken(db, code, exceptId)) throw conflict(`A language with the code "${code}" already exists`);
-}
+const checkCodeFree = (db: DbOrTx, code: string, exceptId?: string) =>
+  assertFree(db, 'language', 'code', code, `A language with the code "${code}" already exists`, exceptId);
 
 const languageRoutes: FastifyPluginAsyncZod = async (app) => {
   registerResource(app, {

@@ -9,8 +9,8 @@ import { SUPER_ADMIN_ROLE } from '../../shared/enums';
 import { roleRecord } from '../../shared/records/role';
 import { roleCreateSchema, roleEditSchema } from '../../shared/schemas/users';
 import { registerResource } from '../lib/resource-routes';
-import { deleteRecord } from '../repos/records';
-import { loadRoles, permissionCodes, roleListSpec, roleNameTaken, saveRole } from '../repos/roles';
+import { assertFree, deleteRecord } from '../repos/records';
+import { loadRoles, permissionCodes, roleListSpec, saveRole } from '../repos/roles';
 import type { AuthUser } from '../plugins/auth';
 import type { DbOrTx } from '../db/client';
 
@@ -27,9 +27,8 @@ function checkWithinReach(caller: AuthUser, role: { permissions: { permission: {
   if (beyond) throw forbidden(`This role holds a permission you do not hold (${beyond.permission.code})`);
 }
 
-async function checkNameFree(db: DbOrTx, name: string, exceptId?: string) {
-  if (await roleNameTaken(db, name, exceptId)) throw conflict(`A role named "${name}" already exists`);
-}
+const checkNameFree = (db: DbOrTx, name: string, exceptId?: string) =>
+  assertFree(db, 'role', 'name', name, `A role named "${name}" already exists`, exceptId);
 
 const roleRoutes: FastifyPluginAsyncZod = async (app) => {
   registerResource(app, {

@@ -3,17 +3,17 @@
  * `translate/unused` are computed from those references, and a translation in use cannot be deleted (409).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { badRequest, conflict } from '../errors';
+import { badRequest } from '../errors';
 import { resources } from '../../shared/resources';
 import { translationRecord } from '../../shared/records/translation';
 import { translationCreateSchema, translationEditSchema } from '../../shared/schemas/catalogue';
 import { registerResource } from '../lib/resource-routes';
 import { allLanguageCodes } from '../repos/languages';
+import { assertFree } from '../repos/records';
 import {
   deleteTranslation,
   insertTranslation,
   loadTranslations,
-  translationCodeTaken,
   translationListSpec,
   updateTranslation,
   type DefinitionRow,
@@ -42,9 +42,8 @@ async function definitionRows(db: DbOrTx, definition: Record<string, string>, co
   return Object.entries(definition).map(([code, value]) => ({ languageId: byCode.get(code.toLowerCase())!, value }));
 }
 
-async function checkCodeFree(db: DbOrTx, code: string, exceptId?: string) {
-  if (await translationCodeTaken(db, code, exceptId)) throw conflict(`A translation with the code "${code}" already exists`);
-}
+const checkCodeFree = (db: DbOrTx, code: string, exceptId?: string) =>
+  assertFree(db, 'translate', 'code', code, `A translation with the code "${code}" already exists`, exceptId);
 
 const translationRoutes: FastifyPluginAsyncZod = async (app) => {
   registerResource(app, {
