@@ -18,7 +18,7 @@ import { deleteRecord, saveTranslatedRecord, updateRecord } from '../repos/recor
 import type { ListSpec } from './list';
 import type { ResourceRoutes } from './resource-routes';
 import { registrySearch } from './search';
-import { translatedText } from './translated';
+import { translatedColumns } from './translation-usage';
 
 type Data = Record<string, unknown>;
 type NamedKey = 'region' | 'place' | 'comfort' | 'cottageType';
@@ -46,8 +46,7 @@ export function namedResource<R extends { id: string; image?: string | null }>(c
 
   const spec = (lang: string): ListSpec => {
     const fields = {
-      name: translatedText(qualified(table.nameTranslateId), lang),
-      nameTranslateId: table.nameTranslateId,
+      ...translatedColumns(cfg.key, lang),
       createdAt: qualified(table.createdAt),
       ...cfg.listFields?.(lang),
     };
@@ -59,8 +58,7 @@ export function namedResource<R extends { id: string; image?: string | null }>(c
     const rows = (await db
       .select({
         id: table.id,
-        name: translatedText(qualified(table.nameTranslateId), lang),
-        nameTranslateId: table.nameTranslateId,
+        ...translatedColumns(cfg.key, lang),
         ...(imageField ? { image: table.image } : {}),
         ...cfg.select?.(lang),
         createdAt: table.createdAt,

@@ -151,3 +151,20 @@ export function claimTranslatedFields(tx: DbOrTx, def: ResourceDef, recordId: st
   const claims = translatedFields(def).map((field) => ({ field, id: data[field] as string | undefined }));
   return claimTranslations(tx, { key: def.key, recordId }, claims, lang);
 }
+
+/**
+ * The read columns of a resource's translated fields, in registry order: `x` as text in the request language (sortable
+ * and searchable) and `xTranslateId`, the translation's id.
+ */
+/** `translatedColumns` typed for the given fields, so a select of them yields typed rows (every value is text). */
+export type Translated<F extends string> = Record<F | `${F}TranslateId`, SQL<string>>;
+
+export function translatedColumns(key: TabledResource, lang: string): Record<string, SQL<string> | PgColumn> {
+  const columns: Record<string, SQL<string> | PgColumn> = {};
+  for (const field of translatedFields(resources[key])) {
+    const column = translationColumn(key, field);
+    columns[field] = translatedText(qualified(column), lang);
+    columns[`${field}TranslateId`] = column;
+  }
+  return columns;
+}

@@ -3,20 +3,16 @@ import type { DbOrTx } from '../db/client';
 import { services, tariffs } from '../db/schema';
 import type { ListSpec } from '../lib/list';
 import { registrySearch } from '../lib/search';
+import { translatedColumns, type Translated } from '../lib/translation-usage';
 import type { ServiceRecord } from '../../shared/records/service';
 import { resources } from '../../shared/resources';
 import { translatedText } from '../lib/translated';
 import { qualified } from '../db/sql';
 
 export const serviceListSpec = (lang: string): ListSpec => {
-  const name = translatedText(qualified(services.nameTranslateId), lang);
-  const description = translatedText(qualified(services.descriptionTranslateId), lang);
   const fields = {
-    name,
-    description,
+    ...translatedColumns('service', lang),
     serviceCode: services.serviceCode,
-    nameTranslateId: services.nameTranslateId,
-    descriptionTranslateId: services.descriptionTranslateId,
     // Without drizzle's Date mapping, so a filter value that is no date is a 400, not a crash.
     createdAt: qualified(services.createdAt),
   };
@@ -29,10 +25,7 @@ export async function loadServices(db: DbOrTx, ids: string[], lang: string): Pro
     db
       .select({
         id: services.id,
-        name: translatedText(qualified(services.nameTranslateId), lang),
-        nameTranslateId: services.nameTranslateId,
-        description: translatedText(qualified(services.descriptionTranslateId), lang),
-        descriptionTranslateId: services.descriptionTranslateId,
+        ...(translatedColumns('service', lang) as Translated<'name' | 'description'>),
         serviceCode: services.serviceCode,
         images: services.images,
         createdAt: services.createdAt,

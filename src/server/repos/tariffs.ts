@@ -3,6 +3,7 @@ import type { DbOrTx } from '../db/client';
 import { premiumPlacements, services, tariffs } from '../db/schema';
 import type { ListSpec } from '../lib/list';
 import { registrySearch } from '../lib/search';
+import { translatedColumns, type Translated } from '../lib/translation-usage';
 import type { PlacementRecord } from '../../shared/records/placement';
 import type { TariffRecord } from '../../shared/records/service';
 import { resources } from '../../shared/resources';
@@ -10,16 +11,11 @@ import { translatedText } from '../lib/translated';
 import { qualified } from '../db/sql';
 
 export const tariffListSpec = (lang: string): ListSpec => {
-  const type = translatedText(qualified(tariffs.typeTranslateId), lang);
-  const description = translatedText(qualified(tariffs.descriptionTranslateId), lang);
   const fields = {
-    type,
-    description,
+    ...translatedColumns('tariff', lang),
     days: tariffs.days,
     price: tariffs.price,
     service_id: tariffs.serviceId,
-    typeTranslateId: tariffs.typeTranslateId,
-    descriptionTranslateId: tariffs.descriptionTranslateId,
     // Without drizzle's Date mapping, so a filter value that is no date is a 400, not a crash.
     createdAt: qualified(tariffs.createdAt),
   };
@@ -32,10 +28,7 @@ export async function loadTariffs(db: DbOrTx, ids: string[], lang: string): Prom
     db
       .select({
         id: tariffs.id,
-        type: translatedText(qualified(tariffs.typeTranslateId), lang),
-        typeTranslateId: tariffs.typeTranslateId,
-        description: translatedText(qualified(tariffs.descriptionTranslateId), lang),
-        descriptionTranslateId: tariffs.descriptionTranslateId,
+        ...(translatedColumns('tariff', lang) as Translated<'type' | 'description'>),
         days: tariffs.days,
         price: tariffs.price,
         service_id: tariffs.serviceId,
