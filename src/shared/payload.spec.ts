@@ -43,3 +43,13 @@ describe('payload schemas derived from the registry', () => {
     expect(fieldLabel('service_id')).toBe('Service id');
   });
 });
+
+describe('records derived from the registry', () => {
+  it('reads a simple resource as id, its fields in registry order (translated ones with their id) and createdAt', async () => {
+    const { comfortRecord, cottageTypeRecord, regionRecord } = await import('./records/named');
+    expect(Object.keys(regionRecord.shape)).toEqual(['id', 'name', 'nameTranslateId', 'createdAt']);
+    expect(Object.keys(comfortRecord.shape)).toEqual(['id', 'name', 'nameTranslateId', 'image', 'createdAt']);
+    expect(Object.keys(cottageTypeRecord.shape)).toEqual(['id', 'name', 'nameTranslateId', 'image', 'hidePrice', 'createdAt']);
+    expect(cottageTypeRecord.safeParse({ id: 'a', name: 'n', nameTranslateId: 't', image: null, hidePrice: 'no', createdAt: new Date() }).success).toBe(false);
+  });
+});

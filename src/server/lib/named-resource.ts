@@ -13,6 +13,7 @@ import { qualified } from '../db/sql';
 import { RESOURCE_TABLES } from '../db/tables';
 import { conflict } from '../errors';
 import { createSchemaOf, editSchemaOf } from '../../shared/payload';
+import { namedRecordOf } from '../../shared/records/named';
 import { resources } from '../../shared/resources';
 import { deleteRecord, saveTranslatedRecord, updateRecord } from '../repos/records';
 import type { ListSpec } from './list';
@@ -25,7 +26,8 @@ type NamedKey = 'region' | 'place' | 'comfort' | 'cottageType';
 
 export interface NamedResourceConfig<R extends { id: string }> {
   key: NamedKey;
-  record: z.ZodType<R>;
+  /** The response record; by default derived from the registry fields (`namedRecordOf`). */
+  record?: z.ZodType<R>;
   /** Checks a write before it happens (referenced records exist, allowed changes); throws an HttpError. */
   check?: (db: DbOrTx, data: Data, current?: R) => Promise<void>;
   /** Read columns besides id, name, nameTranslateId, image, createdAt. */
@@ -70,7 +72,7 @@ export function namedResource<R extends { id: string; image?: string | null }>(c
 
   return {
     def,
-    record: cfg.record,
+    record: cfg.record ?? (namedRecordOf(def) as unknown as z.ZodType<R>),
     load,
     spec,
     files: (record) => [record.image],

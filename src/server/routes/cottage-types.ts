@@ -4,7 +4,6 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cottageTypes } from '../db/schema';
-import { cottageTypeRecord } from '../../shared/records/named';
 import { namedResource } from '../lib/named-resource';
 import { registerResource } from '../lib/resource-routes';
 
@@ -13,7 +12,6 @@ const cottageTypeRoutes: FastifyPluginAsyncZod = async (app) => {
     app,
     namedResource({
       key: 'cottageType',
-      record: cottageTypeRecord,
       select: () => ({ hidePrice: cottageTypes.hidePrice }),
       listFields: () => ({ hidePrice: cottageTypes.hidePrice }),
     }),

@@ -2,7 +2,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cottages, places } from '../db/schema';
 import { countWhere } from '../db/sql';
-import { regionRecord } from '../../shared/records/named';
 import { namedResource } from '../lib/named-resource';
 import { registerResource } from '../lib/resource-routes';
 
@@ -13,7 +12,6 @@ const regionRoutes: FastifyPluginAsyncZod = async (app) => {
     app,
     namedResource({
       key: 'region',
-      record: regionRecord,
       deleteBlocker: async (db, id) => {
         const [cottageCount, placeCount] = await Promise.all([countWhere(db, cottages, cottages.regionId, id), countWhere(db, places, places.regionId, id)]);
         if (cottageCount) return `The region still has ${plural(cottageCount, 'cottage', 'cottages')}; move or delete them first`;
