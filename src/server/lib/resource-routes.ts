@@ -14,6 +14,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { RESOURCE_TABLES, type TabledResource } from '../db/tables';
 import { badRequest, notFound } from '../errors';
 import type { ResourceDef } from '../../shared/resources';
+import { DEFAULT_LANGUAGE } from '../../shared/enums';
 import { perm } from '../../shared/permissions';
 import { idParams } from '../../shared/schemas/common';
 import type { AuthUser } from '../plugins/auth';
@@ -157,6 +158,8 @@ export function registerResource<R extends { id: string }, C, U>(app: FastifyIns
         return sendList(reply, def.route, params, total, inOrder(ids, await cfg.load(app.db, ids, request.lang)));
       },
     );
+  // Built once now, so a spec that does not match the registry (e.g. a `search` name it lacks) fails at start-up.
+  for (const spec of [cfg.spec, ...(cfg.views ?? []).map((v) => v.spec)]) spec(DEFAULT_LANGUAGE);
   listRoute(def.api.list, cfg.spec);
   for (const view of cfg.views ?? []) listRoute(`${def.api.list}/${view.path}`, view.spec, view.description);
 
