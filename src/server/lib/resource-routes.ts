@@ -6,8 +6,6 @@
  * list spec, payload schemas and the repo calls that write.
  */
 import type { FastifyInstance, FastifyRequest, FastifySchema, FastifySchemaCompiler } from 'fastify';
-
-type WithId = { Params: { id: string } };
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db, DbOrTx } from '../db/client';
@@ -21,6 +19,8 @@ import type { AuthUser } from '../plugins/auth';
 import type { UploadedFile } from '../plugins/uploads';
 import { readValidForm } from './forms';
 import { inOrder, listQuerySchema, pageIds, parseListParams, sendList, type ListParams, type ListSpec } from './list';
+
+type WithId = { Params: { id: string } };
 
 export type Loader<R> = (db: DbOrTx, ids: string[], lang: string) => Promise<R[]>;
 
