@@ -17,7 +17,7 @@ import { loadConfig } from '../src/server/config';
 import { openPostgres } from '../src/server/db/client';
 import { bootstrap } from '../src/server/db/seed/bootstrap';
 import { seedScale } from '../src/server/db/seed/scale';
-import { diskStorage } from '../src/server/plugins/uploads';
+import { diskStorage } from '../src/server/storage';
 
 const { values: args } = parseArgs({ options: { cottages: { type: 'string', default: '100000' } } });
 const COTTAGES = Number(args.cottages);

@@ -7,7 +7,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { bootstrap } from './db/seed/bootstrap';
 import { seedDemo, type DemoResult } from './db/seed/demo';
-import { diskStorage } from './plugins/uploads';
+import { diskStorage } from './storage';
 import { lockDataDir, LockedError } from './lock';
 import { resolveSecrets } from './secrets';
 import { buildApp } from './app';

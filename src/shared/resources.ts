@@ -16,7 +16,7 @@ import {
 
 export type FieldDef =
   | { kind: 'text'; required?: boolean; multiline?: boolean; max?: number; secret?: boolean }
-  | { kind: 'number'; required?: boolean; min?: number; integer?: boolean }
+  | { kind: 'number'; required?: boolean; min?: number; max?: number; integer?: boolean }
   | { kind: 'boolean' }
   | { kind: 'enum'; values: readonly string[]; required?: boolean }
   /** Sent as a translation id, read as the text in the request's language plus `<field>TranslateId`. */
@@ -121,7 +121,8 @@ export const resources = {
       definition: { kind: 'definitions', required: true },
       status: { kind: 'enum', values: ACTIVE_STATUSES },
     },
-    search: ['code'],
+    // `definition`: the text of every language at once.
+    search: ['code', 'definition'],
   },
   region: {
     key: 'region',
@@ -196,13 +197,13 @@ export const resources = {
       cottageType: { kind: 'references', resource: 'cottageType' },
       regionId: { kind: 'reference', resource: 'region', required: true },
       placeId: { kind: 'reference', resource: 'place', required: true },
-      price: { kind: 'number', required: true, min: 0 },
-      priceWeekend: { kind: 'number', required: true, min: 0 },
+      price: { kind: 'number', required: true, min: 0, max: 1e12 },
+      priceWeekend: { kind: 'number', required: true, min: 0, max: 1e12 },
       comforts: { kind: 'references', resource: 'comfort' },
       location: { kind: 'location' },
       cottageStatus: { kind: 'enum', values: COTTAGE_STATUSES },
       status: { kind: 'enum', values: ACTIVE_STATUSES },
-      rating: { kind: 'number', min: 0 },
+      rating: { kind: 'number', min: 0, max: 5 },
       createdAt: { kind: 'date' },
     },
     search: ['name', 'description'],
@@ -233,8 +234,8 @@ export const resources = {
       type: { kind: 'translation', required: true },
       description: { kind: 'translation', required: true },
       service_id: { kind: 'reference', resource: 'service', required: true },
-      days: { kind: 'number', required: true, min: 1, integer: true },
-      price: { kind: 'number', required: true, min: 0, integer: true },
+      days: { kind: 'number', required: true, min: 1, max: 3650, integer: true },
+      price: { kind: 'number', required: true, min: 0, max: 2_000_000_000, integer: true },
     },
     search: ['type', 'description'],
   },
@@ -261,7 +262,8 @@ export const resources = {
       orderStatus: { kind: 'enum', values: ORDER_STATUSES },
       createdAt: { kind: 'date' },
     },
-    search: [],
+    // The cottage's name, the buyer's name (or username) and username.
+    search: ['cottage', 'user', 'username'],
   },
   role: {
     key: 'role',
@@ -315,7 +317,8 @@ export const resources = {
       userId: { kind: 'reference', resource: 'user' },
       createdAt: { kind: 'date' },
     },
-    search: ['message'],
+    // `name`: the target user's name (or username).
+    search: ['message', 'name'],
   },
 } as const satisfies Record<string, ResourceDef>;
 

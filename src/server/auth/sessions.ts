@@ -1,7 +1,7 @@
 /** Session rows: one per login, rotated on refresh, revoked on logout, reuse, password change or user deletion. */
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { permissions, rolePermissions, sessions, userRoles } from '../db/schema';
 import type { TokenService } from './tokens';
 
@@ -68,3 +68,25 @@ export const touchSession = (db: DbOrTx, sessionId: string) =>
     .update(sessions)
     .set({ lastUsedAt: new Date() })
     .where(and(eq(sessions.id, sessionId), sql`${sessions.lastUsedAt} < now() - interval '60 seconds'`));
+
+/**
+ * A refresh: the session's refresh token is rotated and a new pair issued. A token older than the session's current
+ * one means someone holds a copy: the whole session ends (`'reused'`). Undefined when the session is no longer live.
+ */
+export async function rotateSession(db: Db, tokens: TokenService, claims: { sub: string; sid: string; rid: string }) {
+  const { sub, sid, rid } = claims;
+  return db.transaction(async (tx) => {
+    const [session] = await tx.select().from(sessions).where(eq(sessions.id, sid)).for('update');
+    if (!session || session.userId !== sub || !sessionIsLive(session)) return undefined;
+    if (session.refreshTokenId !== rid) {
+      await revokeSession(tx, sid, 'refresh-token-reuse');
+      return 'reused' as const;
+    }
+    const next = randomUUID();
+    await tx
+      .update(sessions)
+      .set({ refreshTokenId: next, lastUsedAt: new Date(), expiresAt: new Date(Date.now() + tokens.refreshTtlSeconds * 1000) })
+      .where(and(eq(sessions.id, sid), isNull(sessions.revokedAt)));
+    return issueTokens(tokens, sub, sid, next);
+  });
+}

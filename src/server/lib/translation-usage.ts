@@ -1,12 +1,15 @@
 /**
- * Who uses a translation. Every translated field of every entity is listed once here; a translation's `status`,
+ * Who uses a translation. Every translated field comes from the registry (`kind: 'translation'`); a translation's `status`,
  * `translate/unused`, the "one use per translation" rule and the delete check are all computed from this list, so
  * there is no flag that can drift.
  */
-import { eq, getTableName, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
-import { comforts, cottageTypes, places, regions, services, tariffs, translations } from '../db/schema';
+import { translations } from '../db/schema';
+import { qualified } from '../db/sql';
+import { RESOURCE_TABLES, translationColumn, type TabledResource } from '../db/tables';
+import { resources, type ResourceDef } from '../../shared/resources';
 import { HttpError } from '../errors';
 import { translatedText } from './translated';
 
@@ -20,28 +23,31 @@ export interface TranslatedField {
   /** The API field, e.g. `name`. */
   field: string;
   column: PgColumn;
-  /** The translation that names the owning record in messages. */
+  /** The translation that names the owning record in messages: the resource's first translated field. */
   title: PgColumn;
 }
 
-export const TRANSLATED_FIELDS: TranslatedField[] = [
-  { owner: 'region', label: 'region', table: regions, id: regions.id, field: 'name', column: regions.nameTranslateId, title: regions.nameTranslateId },
-  { owner: 'place', label: 'place', table: places, id: places.id, field: 'name', column: places.nameTranslateId, title: places.nameTranslateId },
-  { owner: 'comfort', label: 'comfort', table: comforts, id: comforts.id, field: 'name', column: comforts.nameTranslateId, title: comforts.nameTranslateId },
-  { owner: 'cottageType', label: 'cottage type', table: cottageTypes, id: cottageTypes.id, field: 'name', column: cottageTypes.nameTranslateId, title: cottageTypes.nameTranslateId },
-  { owner: 'service', label: 'service', table: services, id: services.id, field: 'name', column: services.nameTranslateId, title: services.nameTranslateId },
-  { owner: 'service', label: 'service', table: services, id: services.id, field: 'description', column: services.descriptionTranslateId, title: services.nameTranslateId },
-  { owner: 'tariff', label: 'tariff', table: tariffs, id: tariffs.id, field: 'type', column: tariffs.typeTranslateId, title: tariffs.typeTranslateId },
-  { owner: 'tariff', label: 'tariff', table: tariffs, id: tariffs.id, field: 'description', column: tariffs.descriptionTranslateId, title: tariffs.typeTranslateId },
-];
-
-/**
- * A column as `"table"."column"`: drizzle prints bare names in single-table select lists, which become ambiguous (or
- * wrong) inside correlated subqueries such as `translatedText`.
- */
-export function qualified(column: PgColumn): SQL {
-  return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+/** The fields of a resource that are written as translation ids. */
+export function translatedFields(def: ResourceDef): string[] {
+  return Object.entries(def.fields)
+    .filter(([, f]) => f.kind === 'translation')
+    .map(([name]) => name);
 }
+
+/** Every `kind: 'translation'` field of the registry, with the column it is stored in. */
+export const TRANSLATED_FIELDS: TranslatedField[] = (Object.keys(RESOURCE_TABLES) as TabledResource[]).flatMap((key) => {
+  const fields = translatedFields(resources[key]);
+  const { table, one } = RESOURCE_TABLES[key];
+  return fields.map((field) => ({
+    owner: key,
+    label: one.toLowerCase(),
+    table,
+    id: table.id,
+    field,
+    column: translationColumn(key, field),
+    title: translationColumn(key, fields[0]),
+  }));
+});
 
 /** SQL: true while any record references the translation id (a column or expression of the outer query). */
 export function translationInUse(translationId: PgColumn | SQL = qualified(translations.id)): SQL {
@@ -138,4 +144,27 @@ export async function assertTranslationUnused(tx: DbOrTx, id: string, lang: stri
   await tx.select({ id: translations.id }).from(translations).where(eq(translations.id, id)).for('update');
   const [use] = await translationUses(tx, [id], lang);
   if (use) throw new HttpError(409, `Used by ${describeUse(use)}; choose another translation there or delete that ${use.label} first`);
+}
+
+/** Claims (see `claimTranslations`) every translated field of `def` that the payload sends. */
+export function claimTranslatedFields(tx: DbOrTx, def: ResourceDef, recordId: string | undefined, data: Record<string, unknown>, lang: string) {
+  const claims = translatedFields(def).map((field) => ({ field, id: data[field] as string | undefined }));
+  return claimTranslations(tx, { key: def.key, recordId }, claims, lang);
+}
+
+/**
+ * The read columns of a resource's translated fields, in registry order: `x` as text in the request language (sortable
+ * and searchable) and `xTranslateId`, the translation's id.
+ */
+/** `translatedColumns` typed for the given fields, so a select of them yields typed rows (every value is text). */
+export type Translated<F extends string> = Record<F | `${F}TranslateId`, SQL<string>>;
+
+export function translatedColumns(key: TabledResource, lang: string): Record<string, SQL<string> | PgColumn> {
+  const columns: Record<string, SQL<string> | PgColumn> = {};
+  for (const field of translatedFields(resources[key])) {
+    const column = translationColumn(key, field);
+    columns[field] = translatedText(qualified(column), lang);
+    columns[`${field}TranslateId`] = column;
+  }
+  return columns;
 }

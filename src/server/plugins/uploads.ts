@@ -6,35 +6,9 @@
 import fp from 'fastify-plugin';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import { HttpError } from '../errors';
-
-export interface FileStorage {
-  /** Stores bytes and answers the public relative path. */
-  save(bytes: Buffer, extension: string): Promise<string>;
-  remove(publicPath: string): Promise<void>;
-}
-
-/** Local-disk storage under the data folder; a shared directory lets several servers share it. */
-export function diskStorage(dataDir: string): FileStorage {
-  const imagesDir = path.join(dataDir, 'uploads', 'images');
-  return {
-    async save(bytes, extension) {
-      await mkdir(imagesDir, { recursive: true });
-      const name = `${randomUUID()}.${extension}`;
-      await writeFile(path.join(imagesDir, name), bytes);
-      return `uploads/images/${name}`;
-    },
-    async remove(publicPath) {
-      const name = path.basename(publicPath);
-      if (!/^uploads\/images\/[\w-]+\.\w+$/.test(publicPath)) return;
-      await rm(path.join(imagesDir, name), { force: true });
-    },
-  };
-}
+import type { FileStorage } from '../storage';
 
 const OUTPUT: Record<string, 'jpeg' | 'png' | 'webp'> = { jpeg: 'jpeg', png: 'png', webp: 'webp', gif: 'png', avif: 'jpeg', tiff: 'jpeg', heif: 'jpeg' };
 

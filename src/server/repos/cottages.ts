@@ -1,6 +1,6 @@
 /** Cottages as the API shows them: translated region/place/comfort/type names, images, links and live placements. */
 import { and, asc, desc, eq, gt, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import {
   comforts,
   cottageComforts,
@@ -13,56 +13,13 @@ import {
   regions,
 } from '../db/schema';
 import { badRequest } from '../errors';
-import { uuidLike } from '../lib/crud';
-import type { ListSpec } from '../lib/list';
+import { parseListParams, type ListParams, type ListSpec } from '../lib/list';
+import { uuidLike } from '../lib/resource-routes';
+import { registrySearch } from '../lib/search';
+import type { CottageRecord } from '../../shared/records/cottage';
+import { resources } from '../../shared/resources';
+import type { ActiveStatus, CottageStatus } from '../../shared/enums';
 import { translatedText } from '../lib/translated';
-
-export interface CottageImageRecord {
-  id: string;
-  cottageId: string;
-  image: string;
-  isMainImage: boolean;
-  status: string;
-  createdAt: Date;
-}
-
-export interface PlacementRecord {
-  id: string;
-  cottageId: string;
-  serviceCode: string;
-  priority: number;
-  tariffId: string | null;
-  orderId: string | null;
-  createdAt: Date;
-  expireAt: Date;
-  endedAt: Date | null;
-}
-
-export interface CottageRecord {
-  id: string;
-  name: string;
-  description: string;
-  price: number;
-  priceWeekend: number;
-  mainImage: string | null;
-  images: CottageImageRecord[];
-  comforts: { id: string; name: string; nameTranslateId: string; image: string | null }[];
-  cottageType: { id: string; name: string; nameTranslateId: string; image: string | null; hidePrice: boolean }[];
-  regionId: string;
-  region: { id: string; name: string; nameTranslateId: string };
-  placeId: string;
-  place: { id: string; name: string; nameTranslateId: string; image: string | null; regionId: string };
-  latitude: number | null;
-  longitude: number | null;
-  status: string;
-  cottageStatus: string;
-  rating: number;
-  userId: string | null;
-  /** Placements running now (not expired, not ended). */
-  premiumCottages: PlacementRecord[];
-  createdAt: Date;
-  updatedAt: Date;
-}
 
 /** Ids given as a list, one value, or `a,b` (the original's query form). */
 function idList(key: string, value: unknown): string[] {
@@ -108,7 +65,7 @@ export const cottageListSpec = (lang: string): ListSpec => {
     ranges[`${field}_gte`] = ranges[`min${cap}`] = atLeast(column, field);
     ranges[`${field}_lte`] = ranges[`max${cap}`] = atMost(column, field);
   }
-  return {
+  const spec: ListSpec = {
     table: cottages,
     id: cottages.id,
     fields: {
@@ -130,7 +87,7 @@ export const cottageListSpec = (lang: string): ListSpec => {
       region: sql`array_position((select array_agg(${regions.id} order by ${translatedText(regions.nameTranslateId, lang)}) from ${regions}), ${cottages.regionId})`,
       place: sql`array_position((select array_agg(${places.id} order by ${translatedText(places.nameTranslateId, lang)}) from ${places}), ${cottages.placeId})`,
     },
-    search: [cottages.name, cottages.description],
+    search: [],
     filters: {
       ...ranges,
       cottageType: hasType('cottageType'),
@@ -142,13 +99,28 @@ export const cottageListSpec = (lang: string): ListSpec => {
     },
     defaultSort: { field: 'createdAt', order: 'desc' },
   };
+  return { ...spec, search: registrySearch(resources.cottage, spec.fields) };
 };
 
 /** The original's query parameters (`?minPrice=…&sortField=price`) folded into the DESIGN §5 ones. */
-export const LEGACY_COTTAGE_QUERY = [
+const LEGACY_COTTAGE_QUERY = [
   'cottageStatus', 'status', 'placeId', 'regionId', 'comforts', 'cottageTypes', 'minPrice', 'maxPrice',
   'minPriceWeekend', 'maxPriceWeekend', 'minRating', 'maxRating', 'isTest',
 ] as const;
+
+/** The list parameters of a cottage list: DESIGN §5 ones, with the original's folded in; explicit `filter`/`sort` win. */
+export function cottageListParams(query: Record<string, unknown>): ListParams {
+  const params = parseListParams(query);
+  for (const key of LEGACY_COTTAGE_QUERY) {
+    if (query[key] !== undefined && params.filter[key] === undefined) params.filter[key] = query[key];
+  }
+  if (!params.sort && typeof query.sortField === 'string') {
+    const order = String(query.sortOrder ?? 'asc').toLowerCase();
+    if (order !== 'asc' && order !== 'desc') throw badRequest('sortOrder must be asc or desc', { sortOrder: 'Invalid value' });
+    params.sort = { field: query.sortField, order };
+  }
+  return params;
+}
 
 const placementColumns = {
   id: premiumPlacements.id,
@@ -266,4 +238,61 @@ export async function loadCottages(db: DbOrTx, ids: string[], lang: string): Pro
       updatedAt: r.updatedAt,
     };
   });
+}
+
+export interface CottageValues {
+  name?: string;
+  description?: string;
+  price?: number;
+  priceWeekend?: number;
+  regionId?: string;
+  placeId?: string;
+  latitude?: number | null;
+  longitude?: number | null;
+  status?: ActiveStatus;
+  cottageStatus?: CottageStatus;
+  rating?: number;
+  userId?: string;
+}
+
+const links = (cottageId: string, comfortIds: string[], typeIds: string[]) => ({
+  comforts: comfortIds.map((comfortId) => ({ cottageId, comfortId })),
+  types: typeIds.map((cottageTypeId, position) => ({ cottageId, cottageTypeId, position })),
+});
+
+/** A new cottage with its images (the first is main), comforts and types (in the order given). */
+export async function insertCottage(db: Db, values: CottageValues & { name: string; price: number; priceWeekend: number; regionId: string; placeId: string }, images: string[], comfortIds: string[], typeIds: string[]): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(cottages).values(values).returning({ id: cottages.id });
+    await tx.insert(cottageImages).values(images.map((image, i) => ({ cottageId: row.id, image, isMainImage: i === 0 })));
+    const linked = links(row.id, comfortIds, typeIds);
+    if (linked.comforts.length) await tx.insert(cottageComforts).values(linked.comforts);
+    if (linked.types.length) await tx.insert(cottageCottageTypes).values(linked.types);
+    return row.id;
+  });
+}
+
+/** Changes the values sent (and `updatedAt`); a list given replaces those links. Nothing sent, nothing written. */
+export async function updateCottage(db: Db, id: string, values: CottageValues, comfortIds?: string[], typeIds?: string[]) {
+  const changes = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+  if (!Object.keys(changes).length && !comfortIds && !typeIds) return;
+  await db.transaction(async (tx) => {
+    await tx.update(cottages).set({ ...changes, updatedAt: new Date() }).where(eq(cottages.id, id));
+    const linked = links(id, comfortIds ?? [], typeIds ?? []);
+    if (comfortIds) {
+      await tx.delete(cottageComforts).where(eq(cottageComforts.cottageId, id));
+      if (linked.comforts.length) await tx.insert(cottageComforts).values(linked.comforts);
+    }
+    if (typeIds) {
+      await tx.delete(cottageCottageTypes).where(eq(cottageCottageTypes.cottageId, id));
+      if (linked.types.length) await tx.insert(cottageCottageTypes).values(linked.types);
+    }
+  });
+}
+
+/** Replaces the main image's file, or makes the image the main one of a cottage that has none. */
+export async function setMainImage(db: DbOrTx, cottage: CottageRecord, image: string) {
+  const main = cottage.images.find((i) => i.isMainImage);
+  if (main) await db.update(cottageImages).set({ image }).where(eq(cottageImages.id, main.id));
+  else await db.insert(cottageImages).values({ cottageId: cottage.id, image, isMainImage: true });
 }

@@ -3,17 +3,10 @@ import type { DbOrTx } from '../db/client';
 import { languages } from '../db/schema';
 import type { ListSpec } from '../lib/list';
 import { DEFAULT_LANGUAGES } from '../../shared/enums';
-import { qualified } from '../lib/translation-usage';
-
-export interface LanguageRecord {
-  id: string;
-  code: string;
-  title: string;
-  image: string | null;
-  /** How many definitions are written in this language (the admin asks before deleting those). */
-  definitions: number;
-  createdAt: Date;
-}
+import { qualified } from '../db/sql';
+import type { LanguageRecord } from '../../shared/records/language';
+import { resources } from '../../shared/resources';
+import { registrySearch } from '../lib/search';
 
 /** The languages every install starts with come first, in their canonical order; added ones follow by creation. */
 const canonicalCodes = sql.join(DEFAULT_LANGUAGES.map((l) => sql`${l.code}::text`), sql`, `);
@@ -22,13 +15,10 @@ const position = sql<number>`(${languagePosition} * 1.0e12 + extract(epoch from 
 
 const definitionCount = sql<number>`(select count(*)::int from definition d where d.language_id = ${qualified(languages.id)})`;
 
-export const languageListSpec = (): ListSpec => ({
-  table: languages,
-  id: languages.id,
-  fields: { position, code: languages.code, title: languages.title, createdAt: qualified(languages.createdAt), definitions: definitionCount },
-  search: [languages.code, languages.title],
-  defaultSort: { field: 'position', order: 'asc' },
-});
+export const languageListSpec = (): ListSpec => {
+  const fields = { position, code: languages.code, title: languages.title, createdAt: qualified(languages.createdAt), definitions: definitionCount };
+  return { table: languages, id: languages.id, fields, search: registrySearch(resources.language, fields), defaultSort: { field: 'position', order: 'asc' } };
+};
 
 export async function loadLanguages(db: DbOrTx, ids: string[]): Promise<LanguageRecord[]> {
   if (!ids.length) return [];
@@ -48,4 +38,9 @@ export async function loadLanguages(db: DbOrTx, ids: string[]): Promise<Language
 
 export async function allLanguageCodes(db: DbOrTx): Promise<{ id: string; code: string }[]> {
   return db.select({ id: languages.id, code: languages.code }).from(languages).orderBy(asc(languagePosition), asc(languages.createdAt), asc(languages.code));
+}
+
+export async function languageCount(db: DbOrTx): Promise<number> {
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(languages);
+  return n;
 }

@@ -1,53 +1,38 @@
 /** Orders with their cottage, buyer and tariff (translated, with its service), and "Active Pre": an order's placement. */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { cottageImages, cottages, orders, premiumPlacements, services, tariffs, users } from '../db/schema';
 import { conflict, notFound } from '../errors';
 import type { ListSpec } from '../lib/list';
 import { translatedText } from '../lib/translated';
-import type { PlacementRecord } from './cottages';
+import { registrySearch } from '../lib/search';
 import type { ServiceCode } from '../../shared/enums';
-import type { TariffRecord } from './tariffs';
-
-export interface OrderRecord {
-  id: string;
-  cottageId: string;
-  userId: string | null;
-  tariffId: string;
-  status: string;
-  orderStatus: string;
-  expireAt: Date | null;
-  premiumActivatedAt: Date | null;
-  createdAt: Date;
-  cottage: { id: string; name: string; rating: number; cottageStatus: string; mainImage: string | null };
-  user: { id: string; name: string | null; username: string | null; image: string | null } | null;
-  tariff: Omit<TariffRecord, 'service' | 'createdAt'> & {
-    service: TariffRecord['service'] & { nameTranslateId: string };
-  };
-  /** The placement "Active Pre" made from this order, if any. */
-  premium: PlacementRecord | null;
-}
+import type { OrderRecord } from '../../shared/records/order';
+import type { PlacementRecord } from '../../shared/records/placement';
+import { resources } from '../../shared/resources';
 
 const cottageName = sql`(select ${cottages.name} from ${cottages} where ${cottages.id} = ${orders.cottageId})`;
 const userName = sql`(select coalesce(${users.name}, ${users.username}) from ${users} where ${users.id} = ${orders.userId})`;
 const username = sql`(select ${users.username} from ${users} where ${users.id} = ${orders.userId})`;
 
+const listFields = {
+  status: orders.status,
+  orderStatus: orders.orderStatus,
+  cottageId: orders.cottageId,
+  userId: orders.userId,
+  tariffId: orders.tariffId,
+  createdAt: orders.createdAt,
+  expireAt: orders.expireAt,
+  premiumActivatedAt: orders.premiumActivatedAt,
+  cottage: cottageName,
+  user: userName,
+};
+
 export const orderListSpec = (): ListSpec => ({
   table: orders,
   id: orders.id,
-  fields: {
-    status: orders.status,
-    orderStatus: orders.orderStatus,
-    cottageId: orders.cottageId,
-    userId: orders.userId,
-    tariffId: orders.tariffId,
-    createdAt: orders.createdAt,
-    expireAt: orders.expireAt,
-    premiumActivatedAt: orders.premiumActivatedAt,
-    cottage: cottageName,
-    user: userName,
-  },
-  search: [cottageName, userName, username],
+  fields: listFields,
+  search: registrySearch(resources.order, listFields, { username }),
   filters: {
     // `activated: true|false` — whether "Active Pre" was done.
     activated: (value) => (value === true || value === 'true' ? sql`${orders.premiumActivatedAt} is not null` : sql`${orders.premiumActivatedAt} is null`),
@@ -152,4 +137,29 @@ export async function activateOrder(db: DbOrTx, orderId: string, override: Place
 export async function placementById(db: DbOrTx, id: string): Promise<PlacementRecord | undefined> {
   const [row] = await db.select().from(premiumPlacements).where(eq(premiumPlacements.id, id));
   return row;
+}
+
+/** A placement of its own (no order): the cottage shown for `expireDays` from now. */
+export async function insertPlacement(db: DbOrTx, values: { cottageId: string; serviceCode: ServiceCode; priority: number; expireDays: number }) {
+  const [placement] = await db
+    .insert(premiumPlacements)
+    .values({ cottageId: values.cottageId, serviceCode: values.serviceCode, priority: values.priority, expireAt: new Date(Date.now() + values.expireDays * DAY_MS) })
+    .returning();
+  return placement;
+}
+
+/** Ends a live placement now; answers it as it is afterwards (an already ended one unchanged). */
+export async function endPlacement(db: DbOrTx, current: PlacementRecord): Promise<PlacementRecord> {
+  if (current.endedAt) return current;
+  const [ended] = await db
+    .update(premiumPlacements)
+    .set({ endedAt: new Date() })
+    .where(and(eq(premiumPlacements.id, current.id), isNull(premiumPlacements.endedAt)))
+    .returning();
+  return ended ?? (await placementById(db, current.id))!;
+}
+
+export async function placementOfOrder(db: DbOrTx, orderId: string): Promise<PlacementRecord | undefined> {
+  const [placement] = await db.select().from(premiumPlacements).where(eq(premiumPlacements.orderId, orderId));
+  return placement;
 }

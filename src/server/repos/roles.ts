@@ -1,22 +1,15 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { permissions, rolePermissions, roles } from '../db/schema';
 import type { ListSpec } from '../lib/list';
+import { registrySearch } from '../lib/search';
+import type { RoleRecord } from '../../shared/records/role';
+import { resources } from '../../shared/resources';
 
-export interface RoleRecord {
-  id: string;
-  name: string;
-  createdAt: Date;
-  permissions: { permission: { id: string; code: string; name: string } }[];
-}
-
-export const roleListSpec = (): ListSpec => ({
-  table: roles,
-  id: roles.id,
-  fields: { name: roles.name, createdAt: roles.createdAt },
-  search: [roles.name],
-  defaultSort: { field: 'createdAt', order: 'asc' },
-});
+export const roleListSpec = (): ListSpec => {
+  const fields = { name: roles.name, createdAt: roles.createdAt };
+  return { table: roles, id: roles.id, fields, search: registrySearch(resources.role, fields), defaultSort: { field: 'createdAt', order: 'asc' } };
+};
 
 export async function loadRoles(db: DbOrTx, ids: string[]): Promise<RoleRecord[]> {
   if (!ids.length) return [];
@@ -58,4 +51,19 @@ export async function rolePermissionCodes(db: DbOrTx, roleIds: string[]): Promis
   ]);
   const known = new Set(found.map((r) => r.id));
   return { codes: rows.map((r) => r.code), unknown: roleIds.filter((id) => !known.has(id)) };
+}
+
+/** Creates a role (or, given its id, renames it) and, when a list is given, makes it hold exactly those permissions. */
+export async function saveRole(db: Db, values: { name?: string; permissions?: string[] }, id?: string): Promise<string> {
+  return db.transaction(async (tx) => {
+    let roleId = id;
+    if (roleId === undefined) [{ id: roleId }] = await tx.insert(roles).values({ name: values.name! }).returning({ id: roles.id });
+    else if (values.name) await tx.update(roles).set({ name: values.name }).where(eq(roles.id, roleId));
+    if (values.permissions) {
+      const ids = [...new Set(values.permissions)];
+      if (id !== undefined) await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, roleId));
+      if (ids.length) await tx.insert(rolePermissions).values(ids.map((permissionId) => ({ roleId: roleId!, permissionId })));
+    }
+    return roleId;
+  });
 }

@@ -1,40 +1,22 @@
-import { asc, inArray, sql } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { services, tariffs } from '../db/schema';
 import type { ListSpec } from '../lib/list';
+import { registrySearch } from '../lib/search';
+import { translatedColumns, type Translated } from '../lib/translation-usage';
+import type { ServiceRecord } from '../../shared/records/service';
+import { resources } from '../../shared/resources';
 import { translatedText } from '../lib/translated';
-import { qualified } from '../lib/translation-usage';
-
-export interface ServiceRecord {
-  id: string;
-  name: string;
-  nameTranslateId: string;
-  description: string;
-  descriptionTranslateId: string;
-  serviceCode: string;
-  images: string[];
-  tariffs: { id: string; type: string; description: string; days: number; price: number; service_id: string }[];
-  createdAt: Date;
-}
+import { qualified } from '../db/sql';
 
 export const serviceListSpec = (lang: string): ListSpec => {
-  const name = translatedText(qualified(services.nameTranslateId), lang);
-  const description = translatedText(qualified(services.descriptionTranslateId), lang);
-  return {
-    table: services,
-    id: services.id,
-    fields: {
-      name,
-      description,
-      serviceCode: services.serviceCode,
-      nameTranslateId: services.nameTranslateId,
-      descriptionTranslateId: services.descriptionTranslateId,
-      // Without drizzle's Date mapping, so a filter value that is no date is a 400, not a crash.
-      createdAt: qualified(services.createdAt),
-    },
-    search: [name, description],
-    defaultSort: { field: 'createdAt', order: 'asc' },
+  const fields = {
+    ...translatedColumns('service', lang),
+    serviceCode: services.serviceCode,
+    // Without drizzle's Date mapping, so a filter value that is no date is a 400, not a crash.
+    createdAt: qualified(services.createdAt),
   };
+  return { table: services, id: services.id, fields, search: registrySearch(resources.service, fields), defaultSort: { field: 'createdAt', order: 'asc' } };
 };
 
 export async function loadServices(db: DbOrTx, ids: string[], lang: string): Promise<ServiceRecord[]> {
@@ -43,10 +25,7 @@ export async function loadServices(db: DbOrTx, ids: string[], lang: string): Pro
     db
       .select({
         id: services.id,
-        name: translatedText(qualified(services.nameTranslateId), lang),
-        nameTranslateId: services.nameTranslateId,
-        description: translatedText(qualified(services.descriptionTranslateId), lang),
-        descriptionTranslateId: services.descriptionTranslateId,
+        ...(translatedColumns('service', lang) as Translated<'name' | 'description'>),
         serviceCode: services.serviceCode,
         images: services.images,
         createdAt: services.createdAt,
@@ -67,9 +46,4 @@ export async function loadServices(db: DbOrTx, ids: string[], lang: string): Pro
       .orderBy(asc(tariffs.days), asc(tariffs.price), asc(tariffs.createdAt)),
   ]);
   return rows.map((s) => ({ ...s, images: s.images ?? [], tariffs: tariffRows.filter((t) => t.service_id === s.id) }));
-}
-
-export async function tariffCount(db: DbOrTx, serviceId: string): Promise<number> {
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(tariffs).where(sql`${tariffs.serviceId} = ${serviceId}`);
-  return n;
 }

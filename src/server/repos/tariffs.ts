@@ -1,43 +1,25 @@
-import { inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { orders, services, tariffs } from '../db/schema';
+import { premiumPlacements, services, tariffs } from '../db/schema';
 import type { ListSpec } from '../lib/list';
+import { registrySearch } from '../lib/search';
+import { translatedColumns, type Translated } from '../lib/translation-usage';
+import type { PlacementRecord } from '../../shared/records/placement';
+import type { TariffRecord } from '../../shared/records/service';
+import { resources } from '../../shared/resources';
 import { translatedText } from '../lib/translated';
-import { qualified } from '../lib/translation-usage';
-
-export interface TariffRecord {
-  id: string;
-  type: string;
-  typeTranslateId: string;
-  description: string;
-  descriptionTranslateId: string;
-  days: number;
-  price: number;
-  service_id: string;
-  service: { id: string; name: string; serviceCode: string };
-  createdAt: Date;
-}
+import { qualified } from '../db/sql';
 
 export const tariffListSpec = (lang: string): ListSpec => {
-  const type = translatedText(qualified(tariffs.typeTranslateId), lang);
-  const description = translatedText(qualified(tariffs.descriptionTranslateId), lang);
-  return {
-    table: tariffs,
-    id: tariffs.id,
-    fields: {
-      type,
-      description,
-      days: tariffs.days,
-      price: tariffs.price,
-      service_id: tariffs.serviceId,
-      typeTranslateId: tariffs.typeTranslateId,
-      descriptionTranslateId: tariffs.descriptionTranslateId,
-      // Without drizzle's Date mapping, so a filter value that is no date is a 400, not a crash.
-      createdAt: qualified(tariffs.createdAt),
-    },
-    search: [type, description],
-    defaultSort: { field: 'createdAt', order: 'asc' },
+  const fields = {
+    ...translatedColumns('tariff', lang),
+    days: tariffs.days,
+    price: tariffs.price,
+    service_id: tariffs.serviceId,
+    // Without drizzle's Date mapping, so a filter value that is no date is a 400, not a crash.
+    createdAt: qualified(tariffs.createdAt),
   };
+  return { table: tariffs, id: tariffs.id, fields, search: registrySearch(resources.tariff, fields), defaultSort: { field: 'createdAt', order: 'asc' } };
 };
 
 export async function loadTariffs(db: DbOrTx, ids: string[], lang: string): Promise<TariffRecord[]> {
@@ -46,10 +28,7 @@ export async function loadTariffs(db: DbOrTx, ids: string[], lang: string): Prom
     db
       .select({
         id: tariffs.id,
-        type: translatedText(qualified(tariffs.typeTranslateId), lang),
-        typeTranslateId: tariffs.typeTranslateId,
-        description: translatedText(qualified(tariffs.descriptionTranslateId), lang),
-        descriptionTranslateId: tariffs.descriptionTranslateId,
+        ...(translatedColumns('tariff', lang) as Translated<'type' | 'description'>),
         days: tariffs.days,
         price: tariffs.price,
         service_id: tariffs.serviceId,
@@ -66,7 +45,20 @@ export async function loadTariffs(db: DbOrTx, ids: string[], lang: string): Prom
   return rows.map((r) => ({ ...r, service: byId.get(r.service_id)! }));
 }
 
-export async function orderCount(db: DbOrTx, tariffId: string): Promise<number> {
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(orders).where(sql`${orders.tariffId} = ${tariffId}`);
-  return n;
+/** Ends the cottage's live placements bought with the tariff; answers the latest one ended, if any. */
+export async function endTariffPlacement(db: DbOrTx, cottageId: string, tariffId: string): Promise<PlacementRecord | undefined> {
+  const now = new Date();
+  const ended = await db
+    .update(premiumPlacements)
+    .set({ endedAt: now })
+    .where(
+      and(
+        eq(premiumPlacements.cottageId, cottageId),
+        eq(premiumPlacements.tariffId, tariffId),
+        isNull(premiumPlacements.endedAt),
+        gt(premiumPlacements.expireAt, now),
+      ),
+    )
+    .returning();
+  return ended.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0];
 }

@@ -1,44 +1,38 @@
 import { and, asc, eq, inArray, not, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
+import type { TranslationType } from '../../shared/enums';
 import { definitions, languages, translations } from '../db/schema';
 import type { ListSpec } from '../lib/list';
+import { registrySearch } from '../lib/search';
+import type { TranslationRecord } from '../../shared/records/translation';
+import { resources } from '../../shared/resources';
 import { languagePosition } from './languages';
 import { translatedText } from '../lib/translated';
-import { qualified, translationInUse, translationStatus, translationUses } from '../lib/translation-usage';
-
-export interface TranslationRecord {
-  id: string;
-  code: string;
-  type: string;
-  /** Computed: `active` while a record uses the translation. */
-  status: 'active' | 'inactive';
-  /** The text in the request's language (with the usual fallbacks). */
-  value: string;
-  definition: { value: string; language: { id: string; code: string } }[];
-  /** The record field that uses it, if any. */
-  usedBy: { resource: string; id: string; field: string; name: string } | null;
-  createdAt: Date;
-}
+import { qualified } from '../db/sql';
+import { assertTranslationUnused, translationInUse, translationStatus, translationUses } from '../lib/translation-usage';
 
 const allDefinitions = sql<string>`coalesce((select string_agg(d.value, ' ') from definition d where d.translation_id = ${qualified(translations.id)}), '')`;
 
 export const translationListSpec =
   (opts: { unusedOnly?: boolean } = {}) =>
-  (lang: string): ListSpec => ({
-    table: translations,
-    id: translations.id,
-    fields: {
+  (lang: string): ListSpec => {
+    const fields = {
       code: translations.code,
       type: translations.type,
       status: translationStatus(),
       value: translatedText(qualified(translations.id), lang),
       // Without drizzle's Date mapping, so a filter value that is no date is a 400, not a crash.
       createdAt: qualified(translations.createdAt),
-    },
-    search: [translations.code, allDefinitions],
-    where: opts.unusedOnly ? not(translationInUse()) : undefined,
-    defaultSort: { field: 'createdAt', order: 'asc' },
-  });
+    };
+    return {
+      table: translations,
+      id: translations.id,
+      fields,
+      search: registrySearch(resources.translate, fields, { definition: allDefinitions }),
+      where: opts.unusedOnly ? not(translationInUse()) : undefined,
+      defaultSort: { field: 'createdAt', order: 'asc' },
+    };
+  };
 
 export async function loadTranslations(db: DbOrTx, ids: string[], lang: string): Promise<TranslationRecord[]> {
   if (!ids.length) return [];
@@ -72,10 +66,35 @@ export async function loadTranslations(db: DbOrTx, ids: string[], lang: string):
   });
 }
 
-export async function translationCodeTaken(db: DbOrTx, code: string, exceptId?: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: translations.id })
-    .from(translations)
-    .where(and(eq(translations.code, code), exceptId ? not(eq(translations.id, exceptId)) : undefined));
-  return Boolean(row);
+export interface DefinitionRow {
+  languageId: string;
+  value: string;
+}
+
+/** A new translation with its definitions. */
+export async function insertTranslation(db: Db, values: { code: string; type: TranslationType }, rows: DefinitionRow[]): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [created] = await tx.insert(translations).values(values).returning({ id: translations.id });
+    await tx.insert(definitions).values(rows.map((r) => ({ ...r, translationId: created.id })));
+    return created.id;
+  });
+}
+
+/** Changes code and type when given, and replaces the definitions of the languages given (others are kept). */
+export async function updateTranslation(db: Db, id: string, values: { code?: string; type?: TranslationType }, rows: DefinitionRow[]) {
+  await db.transaction(async (tx) => {
+    if (values.code || values.type) await tx.update(translations).set(values).where(eq(translations.id, id));
+    if (rows.length) {
+      await tx.delete(definitions).where(and(eq(definitions.translationId, id), inArray(definitions.languageId, rows.map((r) => r.languageId))));
+      await tx.insert(definitions).values(rows.map((r) => ({ ...r, translationId: id })));
+    }
+  });
+}
+
+/** Deletes a translation no record uses (409 naming the user otherwise), checked and done under one lock. */
+export async function deleteTranslation(db: Db, id: string, lang: string) {
+  await db.transaction(async (tx) => {
+    await assertTranslationUnused(tx, id, lang);
+    await tx.delete(translations).where(eq(translations.id, id));
+  });
 }

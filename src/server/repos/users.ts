@@ -1,21 +1,12 @@
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { roles, userRoles, users } from '../db/schema';
 import type { ListSpec } from '../lib/list';
+import { registrySearch } from '../lib/search';
+import { revokeUserSessions } from '../auth/sessions';
+import type { UserRecord } from '../../shared/records/user';
+import { resources } from '../../shared/resources';
 import { SUPER_ADMIN_ROLE } from '../../shared/enums';
-
-/** What the API says about a user: never the password or its hash. */
-export interface UserRecord {
-  id: string;
-  username: string | null;
-  name: string | null;
-  email: string | null;
-  phone: string | null;
-  image: string | null;
-  balance: number;
-  createdAt: Date;
-  roles: { role: { id: string; name: string } }[];
-}
 
 const publicColumns = {
   id: users.id,
@@ -28,18 +19,20 @@ const publicColumns = {
   createdAt: users.createdAt,
 };
 
+const listFields = {
+  username: users.username,
+  name: users.name,
+  email: users.email,
+  phone: users.phone,
+  balance: users.balance,
+  createdAt: users.createdAt,
+};
+
 export const userListSpec = (): ListSpec => ({
   table: users,
   id: users.id,
-  fields: {
-    username: users.username,
-    name: users.name,
-    email: users.email,
-    phone: users.phone,
-    balance: users.balance,
-    createdAt: users.createdAt,
-  },
-  search: [users.username, users.name, users.phone, users.email],
+  fields: listFields,
+  search: registrySearch(resources.user, listFields),
   filters: {
     // `roles` filter: users holding a given role id.
     roles: (value) => {
@@ -87,4 +80,31 @@ export async function superAdminIds(db: DbOrTx): Promise<{ roleId?: string; user
   if (!role) return { userIds: [] };
   const rows = await db.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.roleId, role.id));
   return { roleId: role.id, userIds: rows.map((r) => r.userId) };
+}
+
+export interface UserValues {
+  username?: string;
+  name?: string;
+  email?: string;
+  phone?: string;
+  image?: string;
+  passwordHash?: string;
+}
+
+/**
+ * Creates a user (or, given the id, changes the values sent) and, when a list is given, makes them hold exactly those
+ * roles. A new password of an existing user ends their other sessions (`keepSession`, the caller's own, survives).
+ */
+export async function saveUser(db: Db, values: UserValues, roleIds: string[] | undefined, id?: string, keepSession?: string): Promise<string> {
+  return db.transaction(async (tx) => {
+    let userId = id;
+    if (userId === undefined) [{ id: userId }] = await tx.insert(users).values(values).returning({ id: users.id });
+    else if (Object.values(values).some((v) => v !== undefined)) await tx.update(users).set(values).where(eq(users.id, userId));
+    if (roleIds) {
+      if (id !== undefined) await tx.delete(userRoles).where(eq(userRoles.userId, userId));
+      if (roleIds.length) await tx.insert(userRoles).values(roleIds.map((roleId) => ({ userId: userId!, roleId })));
+    }
+    if (id !== undefined && values.passwordHash) await revokeUserSessions(tx, id, 'password-changed', keepSession);
+    return userId;
+  });
 }

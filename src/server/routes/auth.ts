@@ -1,13 +1,12 @@
 /** The session protocol (DESIGN §5): login, refresh with rotation and reuse detection, logout. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { and, eq, isNull } from 'drizzle-orm';
-import { randomUUID } from 'node:crypto';
-import { sessions, users } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import { users } from '../db/schema';
 import { HttpError } from '../errors';
 import { loginSchema } from '../../shared/schemas/users';
 import { verifyPassword } from '../auth/passwords';
-import { createSession, issueTokens, permissionCodesOf, revokeSession, sessionIsLive } from '../auth/sessions';
+import { createSession, permissionCodesOf, revokeSession, rotateSession } from '../auth/sessions';
 import { authenticate } from '../plugins/auth';
 
 const tokenPair = z.object({ accessToken: z.string(), refreshToken: z.string() });
@@ -64,25 +63,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new HttpError(401, 'The refresh token is not valid');
       }
       const { sub, sid, rid } = verified.claims;
-      const pair = await app.db.transaction(async (tx) => {
-        const [session] = await tx.select().from(sessions).where(eq(sessions.id, sid)).for('update');
-        if (!session || session.userId !== sub || !sessionIsLive(session)) return undefined;
-        if (session.refreshTokenId !== rid) {
-          // An older refresh token came back: someone holds a copy. End the whole family.
-          await revokeSession(tx, sid, 'refresh-token-reuse');
-          return 'reused' as const;
-        }
-        const next = randomUUID();
-        await tx
-          .update(sessions)
-          .set({
-            refreshTokenId: next,
-            lastUsedAt: new Date(),
-            expiresAt: new Date(Date.now() + app.tokens.refreshTtlSeconds * 1000),
-          })
-          .where(and(eq(sessions.id, sid), isNull(sessions.revokedAt)));
-        return issueTokens(app.tokens, sub, sid, next);
-      });
+      const pair = await rotateSession(app.db, app.tokens, { sub, sid, rid });
       if (pair === 'reused') {
         request.log.warn({ sessionId: sid }, 'refresh token reused; session revoked');
         throw new HttpError(455, 'This session was ended for safety; please log in again');

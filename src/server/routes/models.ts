@@ -2,18 +2,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { asc } from 'drizzle-orm';
 import { z } from 'zod';
+import { permissionGroupRecord } from '../../shared/records/role';
 import { permissionGroups, permissions } from '../db/schema';
 import { perm } from '../../shared/permissions';
 
-const permissionShape = z.object({ id: z.string(), code: z.string(), name: z.string(), modelId: z.string() });
-const groupShape = z.object({ id: z.string(), name: z.string(), label: z.string(), permission: z.array(permissionShape) });
 
 const modelsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/models',
     {
       onRequest: app.requirePermission(perm('permission', 'list')),
-      schema: { tags: ['roles'], response: { 200: z.array(groupShape) } },
+      schema: { tags: ['permission'], response: { 200: z.array(permissionGroupRecord) } },
     },
     async () => {
       const [groups, perms] = await Promise.all([

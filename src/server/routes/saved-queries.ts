@@ -13,7 +13,7 @@ import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
 import { savedQueries, users } from '../db/schema';
 import { authenticate } from '../plugins/auth';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../errors';
-import { uuidLike } from '../lib/crud';
+import { uuidLike } from '../lib/resource-routes';
 import { perm } from '../../shared/permissions';
 import { resources, resourceByRoute, type ResourceDef } from '../../shared/resources';
 import { idParams } from '../../shared/schemas/common';

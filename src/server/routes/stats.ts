@@ -5,6 +5,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql, type SQL } from 'drizzle-orm';
 import { perm } from '../../shared/permissions';
+import { rowsOf } from '../db/sql';
 import { STATS_KEYS, STATS_PATH, statsSchema, type StatsKey } from '../../shared/schemas/stats';
 
 const COUNTS: Record<StatsKey, SQL> = {
@@ -31,7 +32,7 @@ const statsRoutes: FastifyPluginAsyncZod = async (app) => {
         sql`, `,
       );
       const result = await app.db.execute<Record<StatsKey, number>>(sql`select ${columns}`);
-      const row = (result as unknown as { rows: Record<StatsKey, number>[] }).rows[0];
+      const [row] = rowsOf<Record<StatsKey, number>>(result);
       return Object.fromEntries(keys.map((k) => [k, Number(row[k])]));
     },
   );

@@ -3,35 +3,18 @@
  * removes the last SUPER-ADMIN, and nobody grants a role holding permissions they do not hold themselves.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
-import { z } from 'zod';
-import { userRoles, users } from '../db/schema';
 import { conflict, forbidden, notFound } from '../errors';
 import { resources } from '../../shared/resources';
-import { perm } from '../../shared/permissions';
+import { meRecord, userRecord } from '../../shared/records/user';
 import { userCreateSchema, userEditSchema } from '../../shared/schemas/users';
 import { hashPassword } from '../auth/passwords';
-import { permissionCodesOf, revokeUserSessions } from '../auth/sessions';
-import { loadOne, registerReads } from '../lib/crud';
-import { loadUsers, superAdminIds, takenBy, userListSpec } from '../repos/users';
+import { permissionCodesOf } from '../auth/sessions';
+import { registerResource } from '../lib/resource-routes';
+import { deleteRecord } from '../repos/records';
 import { rolePermissionCodes } from '../repos/roles';
-import { fileOf, readValidForm } from '../lib/forms';
+import { loadUsers, saveUser, superAdminIds, takenBy, userListSpec } from '../repos/users';
 import type { AuthUser } from '../plugins/auth';
 import type { DbOrTx } from '../db/client';
-import { idParams } from '../../shared/schemas/common';
-
-const userRecord = z.object({
-  id: z.string(),
-  username: z.string().nullable(),
-  name: z.string().nullable(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  image: z.string().nullable(),
-  balance: z.number(),
-  createdAt: z.date(),
-  roles: z.array(z.object({ role: z.object({ id: z.string(), name: z.string() }) })),
-});
-const meRecord = userRecord.extend({ permissions: z.array(z.string()) });
 
 async function checkRolesGrantable(db: DbOrTx, caller: AuthUser, roleIds: string[]) {
   const { codes, unknown } = await rolePermissionCodes(db, roleIds);
@@ -52,89 +35,68 @@ async function checkMayManage(db: DbOrTx, caller: AuthUser, userId: string) {
 
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const def = resources.user;
-  const reads = { resource: def, label: 'User', spec: userListSpec, load: (ids: string[]) => loadUsers(app.db, ids), record: userRecord, tags: ['users'] };
+  const { one } = registerResource(app, {
+    def,
+    record: userRecord,
+    load: (db, ids) => loadUsers(db, ids),
+    spec: userListSpec,
+    files: (user) => [user.image],
+    create: {
+      body: { schema: userCreateSchema },
+      async write(db, { data, user }) {
+        const clash = await takenBy(db, data);
+        if (clash) throw conflict(clash);
+        const roleIds = [...new Set(data.roles ?? [])];
+        await checkRolesGrantable(db, user, roleIds);
+        const passwordHash = await hashPassword(data.password);
+        return saveUser(db, { username: data.username, name: data.name, email: data.email, phone: data.phone, passwordHash }, roleIds);
+      },
+    },
+    update: {
+      body: { schema: userEditSchema, files: { image: 1 } },
+      description: 'An absent or empty field changes nothing; roles, when sent, replace all of them; a new password ends the user’s other sessions',
+      async write(db, { data, user, image }, current) {
+        await checkMayManage(db, user, current.id);
+        const clash = await takenBy(
+          db,
+          { username: data.username !== current.username ? data.username : undefined, phone: data.phone !== current.phone ? data.phone : undefined },
+          current.id,
+        );
+        if (clash) throw conflict(clash);
+        const roleIds = data.roles ? [...new Set(data.roles)] : undefined;
+        if (roleIds) {
+          const currentIds = new Set(current.roles.map((r) => r.role.id));
+          await checkRolesGrantable(db, user, roleIds.filter((id) => !currentIds.has(id)));
+          const admins = await superAdminIds(db);
+          const losesSuperAdmin = admins.roleId && currentIds.has(admins.roleId) && !roleIds.includes(admins.roleId);
+          if (losesSuperAdmin && admins.userIds.length <= 1) throw conflict('The last SUPER-ADMIN must keep that role');
+        }
+        const values = {
+          username: data.username,
+          name: data.name,
+          email: data.email,
+          phone: data.phone,
+          image: await image('image', false),
+          passwordHash: data.password ? await hashPassword(data.password) : undefined,
+        };
+        await saveUser(db, values, roleIds, current.id, user.sessionId);
+      },
+    },
+    remove: {
+      async check(db, current, request) {
+        if (current.id === request.user!.id) throw conflict('You cannot delete your own account');
+        await checkMayManage(db, request.user!, current.id);
+        const admins = await superAdminIds(db);
+        if (admins.userIds.includes(current.id) && admins.userIds.length <= 1) throw conflict('The last SUPER-ADMIN cannot be deleted');
+      },
+      write: (db, current) => deleteRecord(db, 'user', current.id),
+    },
+  });
 
-  app.get('/user/me', { onRequest: app.requirePermission(), schema: { tags: ['users'], response: { 200: meRecord } } }, async (request) => {
-    const me = await loadOne(reads, request.user!.id, request.lang);
+  app.get('/user/me', { onRequest: app.requirePermission(), schema: { tags: [def.key], response: { 200: meRecord } } }, async (request) => {
+    const me = await one(request.user!.id, request.lang);
     return { ...me, permissions: [...request.user!.permissions].sort() };
   });
-  registerReads(app, reads);
-
-  app.post(
-    `/${def.api.create}`,
-    { onRequest: app.requirePermission(perm('user', 'create')), schema: { tags: ['users'], body: userCreateSchema, response: { 201: userRecord } } },
-    async (request, reply) => {
-      const body = request.body;
-      const clash = await takenBy(app.db, body);
-      if (clash) throw conflict(clash);
-      const roleIds = [...new Set(body.roles ?? [])];
-      await checkRolesGrantable(app.db, request.user!, roleIds);
-      const passwordHash = await hashPassword(body.password);
-      const id = await app.db.transaction(async (tx) => {
-        const [user] = await tx
-          .insert(users)
-          .values({ username: body.username, name: body.name, email: body.email, phone: body.phone, passwordHash })
-          .returning({ id: users.id });
-        if (roleIds.length) await tx.insert(userRoles).values(roleIds.map((roleId) => ({ userId: user.id, roleId })));
-        return user.id;
-      });
-      return reply.status(201).send(await loadOne(reads, id, request.lang));
-    },
-  );
-
-  app.patch(
-    `/${def.api.update}`,
-    { onRequest: app.requirePermission(perm('user', 'edit')), schema: { tags: ['users'], params: idParams, response: { 200: userRecord } } },
-    async (request) => {
-      const current = await loadOne(reads, request.params.id, request.lang);
-      await checkMayManage(app.db, request.user!, current.id);
-      const { data: body, files } = await readValidForm(request, userEditSchema, { image: 1 }, 'user');
-      const clash = await takenBy(
-        app.db,
-        { username: body.username !== current.username ? body.username : undefined, phone: body.phone !== current.phone ? body.phone : undefined },
-        current.id,
-      );
-      if (clash) throw conflict(clash);
-      const roleIds = body.roles ? [...new Set(body.roles)] : undefined;
-      if (roleIds) {
-        const currentIds = new Set(current.roles.map((r) => r.role.id));
-        await checkRolesGrantable(app.db, request.user!, roleIds.filter((id) => !currentIds.has(id)));
-        const admins = await superAdminIds(app.db);
-        const losesSuperAdmin = admins.roleId && currentIds.has(admins.roleId) && !roleIds.includes(admins.roleId);
-        if (losesSuperAdmin && admins.userIds.length <= 1) throw conflict('The last SUPER-ADMIN must keep that role');
-      }
-      const imageFile = fileOf(files, 'image', false);
-      const image = imageFile ? await request.saveImage(imageFile) : undefined;
-      const passwordHash = body.password ? await hashPassword(body.password) : undefined;
-      await app.db.transaction(async (tx) => {
-        const changes = { username: body.username, name: body.name, email: body.email, phone: body.phone, image, passwordHash };
-        if (Object.values(changes).some((v) => v !== undefined)) await tx.update(users).set(changes).where(eq(users.id, current.id));
-        if (roleIds) {
-          await tx.delete(userRoles).where(eq(userRoles.userId, current.id));
-          if (roleIds.length) await tx.insert(userRoles).values(roleIds.map((roleId) => ({ userId: current.id, roleId })));
-        }
-        // A new password ends the user's other sessions (their own current one survives).
-        if (passwordHash) await revokeUserSessions(tx, current.id, 'password-changed', request.user!.sessionId);
-      });
-      if (image) request.removeFileAfterSuccess(current.image);
-      return loadOne(reads, current.id, request.lang);
-    },
-  );
-
-  app.delete(
-    `/${def.api.delete}`,
-    { onRequest: app.requirePermission(perm('user', 'delete')), schema: { tags: ['users'], params: idParams, response: { 200: userRecord } } },
-    async (request) => {
-      const current = await loadOne(reads, request.params.id, request.lang);
-      if (current.id === request.user!.id) throw conflict('You cannot delete your own account');
-      await checkMayManage(app.db, request.user!, current.id);
-      const admins = await superAdminIds(app.db);
-      if (admins.userIds.includes(current.id) && admins.userIds.length <= 1) throw conflict('The last SUPER-ADMIN cannot be deleted');
-      await app.db.delete(users).where(eq(users.id, current.id));
-      request.removeFileAfterSuccess(current.image);
-      return current;
-    },
-  );
 };
 
 export default userRoutes;

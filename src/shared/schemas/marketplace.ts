@@ -3,14 +3,10 @@
  * by the server's validation and the admin's forms.
  */
 import { z } from 'zod';
-import { ACTIVE_STATUSES, COTTAGE_STATUSES, NOTIFICATION_TYPES, ORDER_STATUSES, SERVICE_CODES } from '../enums';
-import { listOf, nonEmpty, numberLike, uuid } from './common';
+import { ACTIVE_STATUSES, COTTAGE_STATUSES, SERVICE_CODES } from '../enums';
+import { blankIsAbsent, createSchemaOf, editSchemaOf, numberLike, uuid } from '../payload';
+import { resources } from '../resources';
 
-/** An empty value (`""`, `null`) counts as absent: an edit never wipes a field by sending it empty. */
-const blankIsAbsent = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
-
-const money = (label: string) => numberLike.pipe(z.number().min(0, `${label} cannot be negative`).max(1e12, `${label} is too large`));
 const latitude = numberLike.pipe(z.number().min(-90, 'Latitude is between -90 and 90').max(90, 'Latitude is between -90 and 90'));
 const longitude = numberLike.pipe(z.number().min(-180, 'Longitude is between -180 and 180').max(180, 'Longitude is between -180 and 180'));
 const flag = z.preprocess((v) => (typeof v === 'string' ? /^(true|1|on|yes)$/i.test(v.trim()) : v), z.boolean());
@@ -32,49 +28,18 @@ const location = z.preprocess(
   z.object({ latitude: blankIsAbsent(latitude), longitude: blankIsAbsent(longitude) }, { message: 'location must be {latitude, longitude}' }).optional(),
 );
 
-/** `POST cottage/add` (multipart; the files `mainImage` and `images[]` travel beside these fields). */
-export const cottageCreateSchema = z.object({
-  name: nonEmpty('Name', 200),
-  description: z.string().trim().max(5000, 'Description is at most 5000 characters').default(''),
-  price: money('Price'),
-  priceWeekend: money('Weekend price'),
-  regionId: uuid,
-  placeId: uuid,
-  comforts: listOf(uuid).default([]),
-  cottageType: listOf(uuid).default([]),
-  latitude: blankIsAbsent(latitude),
-  /** The spec's edit form spells it so; accepted everywhere. */
-  lattitude: blankIsAbsent(latitude),
-  longitude: blankIsAbsent(longitude),
-  location,
-  status: blankIsAbsent(activeStatus),
-  cottageStatus: blankIsAbsent(cottageStatus),
-});
+/** The cottage's position: `latitude` (also spelt `lattitude`, as the spec's edit form does), `longitude`, `location`. */
+const position = { latitude: blankIsAbsent(latitude), lattitude: blankIsAbsent(latitude), longitude: blankIsAbsent(longitude), location };
+
+/** `POST cottage/add` (multipart; the files `mainImage` and `images[]` travel beside these fields). A new cottage has no rating. */
+export const cottageCreateSchema = createSchemaOf(resources.cottage).omit({ rating: true }).extend(position);
 export type CottageCreate = z.infer<typeof cottageCreateSchema>;
 
 /**
  * `PATCH cottage/edit/{id}` (JSON). Only what is sent changes; an absent or empty field — including an empty
  * `comforts`/`cottageType` list — leaves the stored value alone. Lists, when non-empty, replace the links.
  */
-export const cottageEditSchema = z
-  .object({
-    name: blankIsAbsent(nonEmpty('Name', 200)),
-    description: blankIsAbsent(z.string().trim().max(5000, 'Description is at most 5000 characters')),
-    price: blankIsAbsent(money('Price')),
-    priceWeekend: blankIsAbsent(money('Weekend price')),
-    regionId: blankIsAbsent(uuid),
-    placeId: blankIsAbsent(uuid),
-    comforts: listOf(uuid),
-    cottageType: listOf(uuid),
-    latitude: blankIsAbsent(latitude),
-    lattitude: blankIsAbsent(latitude),
-    longitude: blankIsAbsent(longitude),
-    location,
-    status: blankIsAbsent(activeStatus),
-    cottageStatus: blankIsAbsent(cottageStatus),
-    rating: blankIsAbsent(numberLike.pipe(z.number().min(0, 'Rating is between 0 and 5').max(5, 'Rating is between 0 and 5'))),
-  })
-  .default({});
+export const cottageEditSchema = editSchemaOf(resources.cottage).extend(position);
 export type CottageEdit = z.infer<typeof cottageEditSchema>;
 
 /** `POST cottage/image/add` (multipart with the file `image`). */
@@ -101,23 +66,14 @@ export const premiumCreateSchema = z.object({
   orderId: blankIsAbsent(uuid),
 });
 
-/** `PATCH order/update/{orderId}`: the two flags; `orderId` in the body is accepted and ignored (the path decides). */
-export const orderUpdateSchema = z
-  .object({
-    orderId: z.unknown().optional(),
-    status: blankIsAbsent(activeStatus),
-    orderStatus: blankIsAbsent(z.enum(ORDER_STATUSES, { message: `orderStatus must be one of ${ORDER_STATUSES.join(', ')}` })),
-  })
+/** `PATCH order/update/{orderId}`: the two statuses; `orderId` in the body is accepted and ignored (the path decides). */
+export const orderUpdateSchema = editSchemaOf(resources.order)
+  .pick({ status: true, orderStatus: true })
+  .extend({ orderId: z.unknown().optional() })
   .default({});
 
 /** `POST notification/add`: a public notification names nobody; a personal one names an existing user. */
-export const notificationCreateSchema = z
-  .object({
-    message: nonEmpty('Message', 2000),
-    type: z.enum(NOTIFICATION_TYPES, { message: `type must be one of ${NOTIFICATION_TYPES.join(', ')}` }),
-    userId: blankIsAbsent(uuid),
-  })
-  .superRefine((v, ctx) => {
-    if (v.type === 'personal' && !v.userId) ctx.addIssue({ code: 'custom', path: ['userId'], message: 'A personal notification needs a user' });
-    if (v.type === 'public' && v.userId) ctx.addIssue({ code: 'custom', path: ['userId'], message: 'A public notification is for everyone: leave the user empty' });
-  });
+export const notificationCreateSchema = createSchemaOf(resources.notification).superRefine((v, ctx) => {
+  if (v.type === 'personal' && !v.userId) ctx.addIssue({ code: 'custom', path: ['userId'], message: 'A personal notification needs a user' });
+  if (v.type === 'public' && v.userId) ctx.addIssue({ code: 'custom', path: ['userId'], message: 'A public notification is for everyone: leave the user empty' });
+});

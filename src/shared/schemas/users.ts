@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { listOf, nonEmpty, uuid } from './common';
+import { createSchemaOf, editSchemaOf, nonEmpty } from '../payload';
+import { resources } from '../resources';
 
 /** Login payload; `userAgent` is optional (the original required it, we only record it). */
 export const loginSchema = z.object({
@@ -23,32 +24,30 @@ const phone = z
 
 const username = nonEmpty('Username', 64).regex(/^[\w.@-]+$/, 'Username may contain letters, digits, . _ @ and -');
 
-export const userCreateSchema = z.object({
+/** What the registry cannot say about users: the username's characters, the password's rules, phone and e-mail forms. */
+const userOddities = {
   username,
   password,
   phone: phone.optional(),
   name: z.string().trim().max(128).optional(),
   email: z.email('Must be an e-mail address').max(254).optional().or(z.literal('').transform(() => undefined)),
-  roles: listOf(uuid).default([]),
-});
+};
 
-/** Edit: an absent or empty field changes nothing; roles, when sent, replace all of them. */
-export const userEditSchema = z.object({
-  username: username.optional(),
-  password: z.union([z.literal('').transform(() => undefined), password]).optional(),
-  phone: z.union([z.literal('').transform(() => undefined), phone]).optional(),
-  name: z.string().trim().max(128).optional(),
-  email: z.union([z.literal('').transform(() => undefined), z.email('Must be an e-mail address').max(254)]).optional(),
-  roles: listOf(uuid),
-});
+/** `balance` is the marketplace's, never written here. */
+export const userCreateSchema = createSchemaOf(resources.user).omit({ balance: true }).extend(userOddities);
 
-export const roleCreateSchema = z.object({
-  name: nonEmpty('Role name', 64),
-  permissions: z.array(uuid, { message: 'permissions must be a list of ids' }).default([]),
-});
+/** Edit: an absent or empty field changes nothing (a name may be cleared); roles, when sent, replace all of them. */
+export const userEditSchema = editSchemaOf(resources.user)
+  .omit({ balance: true })
+  .extend({
+    username: username.optional(),
+    password: z.union([z.literal('').transform(() => undefined), password]).optional(),
+    phone: z.union([z.literal('').transform(() => undefined), phone]).optional(),
+    name: userOddities.name,
+    email: z.union([z.literal('').transform(() => undefined), z.email('Must be an e-mail address').max(254)]).optional(),
+  });
+
+export const roleCreateSchema = createSchemaOf(resources.role);
 
 /** Edit: name or permissions change only when non-empty (the spec's rule). */
-export const roleEditSchema = z.object({
-  name: z.string().trim().max(64).optional(),
-  permissions: z.array(uuid, { message: 'permissions must be a list of ids' }).optional(),
-});
+export const roleEditSchema = editSchemaOf(resources.role);

@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { ConfigError, loadConfig, type Config } from '../../config';
 import { lockDataDir, LockedError } from '../../lock';
-import { diskStorage, type FileStorage } from '../../plugins/uploads';
+import { diskStorage, type FileStorage } from '../../storage';
 import { openDatabase, type Database } from '../client';
 import { bootstrap, type BootstrapResult } from './bootstrap';
 

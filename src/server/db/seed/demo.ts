@@ -30,7 +30,7 @@ import {
   userRoles,
   users,
 } from '../schema';
-import type { FileStorage } from '../../plugins/uploads';
+import type { FileStorage } from '../../storage';
 import { hashPassword } from '../../auth/passwords';
 import { COMFORTS, COTTAGE_TYPES, DESCRIPTIONS, NAME_WORDS, NOTIFICATIONS, PEOPLE, REGIONS, SERVICES, type Texts } from './demo-data';
 import { cottagePicture, iconPicture } from './demo-images';

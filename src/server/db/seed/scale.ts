@@ -10,7 +10,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import type { FileStorage } from '../../plugins/uploads';
+import { rowsOf } from '../sql';
+import type { FileStorage } from '../../storage';
 import { seedDemo } from './demo';
 import { cottagePicture } from './demo-images';
 
@@ -19,9 +20,6 @@ export interface ScaleOptions {
   batch?: number;
   log?: (line: string) => void;
 }
-
-type Rows<T> = { rows: T[] };
-const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
 
 /** `array['a','b']::uuid[]` from ids read from the database (uuids only, so safe to inline). */
 function uuidArray(ids: string[]) {

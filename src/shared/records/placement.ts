@@ -1,7 +1,6 @@
-/** Response shapes more than one route answers with. */
+/** A premium placement: a cottage shown as `top` or `recommended` until `expireAt` (or until ended). */
 import { z } from 'zod';
 
-/** A premium placement: a cottage shown as `top` or `recommended` until `expireAt` (or until ended). */
 export const placementRecord = z.object({
   id: z.string(),
   cottageId: z.string(),
@@ -13,3 +12,4 @@ export const placementRecord = z.object({
   expireAt: z.date(),
   endedAt: z.date().nullable(),
 });
+export type PlacementRecord = z.infer<typeof placementRecord>;

@@ -1,0 +1,21 @@
+/** Small SQL helpers every repository may use. */
+import { eq, getTableName, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from './client';
+
+/**
+ * A column as `"table"."column"`: drizzle prints bare names in single-table select lists, which become ambiguous (or
+ * wrong) inside correlated subqueries such as `translatedText`.
+ */
+export function qualified(column: PgColumn): SQL {
+  return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+}
+
+/** How many rows of `table` have `column = id`. */
+export async function countWhere(db: DbOrTx, table: PgTable, column: PgColumn, id: string): Promise<number> {
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(table).where(eq(column, id));
+  return n;
+}
+
+/** The rows of a raw `db.execute` result (both drivers answer `{rows}`). */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;

@@ -1,0 +1,249 @@
+/**
+ * The one builder of a resource's routes, read from its registry entry. It owns what every resource does alike:
+ * paths from `def.api`, the permission `<def.key>.<action>`, the id parameter and 404, body and response schemas
+ * (multipart bodies described as fields in the OpenAPI document), load-after-write, 201 on create, the answer of
+ * the deleted record, file clean-up and the OpenAPI tag. A route file declares only what is special: its loader,
+ * list spec, payload schemas and the repo calls that write.
+ */
+import type { FastifyInstance, FastifyRequest, FastifySchema, FastifySchemaCompiler } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db, DbOrTx } from '../db/client';
+import { RESOURCE_TABLES, type TabledResource } from '../db/tables';
+import { badRequest, notFound } from '../errors';
+import type { ResourceDef } from '../../shared/resources';
+import { DEFAULT_LANGUAGE } from '../../shared/enums';
+import { perm } from '../../shared/permissions';
+import { idParams } from '../../shared/schemas/common';
+import type { AuthUser } from '../plugins/auth';
+import type { UploadedFile } from '../plugins/uploads';
+import { readValidForm } from './forms';
+import { inOrder, listQuerySchema, pageIds, parseListParams, sendList, type ListParams, type ListSpec } from './list';
+
+type WithId = { Params: { id: string } };
+
+export type Loader<R> = (db: DbOrTx, ids: string[], lang: string) => Promise<R[]>;
+
+/** A write's payload: JSON validated by Fastify, or (with `files`) a form read in the handler. */
+export interface BodyConfig<D> {
+  schema: z.ZodType<D>;
+  /**
+   * The file fields a form may carry and how many files each. With it the body is read as multipart or JSON (JSON
+   * values become form text, as the original accepted); without it the body is JSON only.
+   */
+  files?: Record<string, number>;
+  /** With `files`: a JSON body is still validated as JSON (only a multipart one is read as a form). */
+  strictJson?: boolean;
+}
+
+/** What a write's own code receives. */
+export interface WriteInput<D> {
+  data: D;
+  request: FastifyRequest;
+  user: AuthUser;
+  lang: string;
+  /** Stores the single file of `field` (a 400 when required and missing) and answers its path. */
+  image(field: string, required: boolean): Promise<string | undefined>;
+  /** Stores every file of `field`, in order. */
+  images(field: string): Promise<string[]>;
+}
+
+export interface ResourceRoutes<R extends { id: string }, C = never, U = never> {
+  def: ResourceDef;
+  /** What messages call one record, e.g. "Region"; by default the one in `db/tables.ts`. */
+  label?: string;
+  record: z.ZodType<R>;
+  load: Loader<R>;
+  /** The list: filterable and sortable fields, search and default order. */
+  spec: (lang: string) => ListSpec;
+  /** Further views of the same list at `<list>/<path>`, e.g. `translate/unused`. */
+  views?: { path: string; description: string; spec: (lang: string) => ListSpec }[];
+  /** Reads list parameters from the query (cottages fold their legacy parameters in); default DESIGN §5 only. */
+  listParams?: (query: Record<string, unknown>) => ListParams;
+  /** Stored files a record refers to: those a write drops, and all of a deleted record's, are removed afterwards. */
+  files?: (record: R) => (string | null | undefined)[];
+  create?: { body: BodyConfig<C>; description?: string; write(db: Db, input: WriteInput<C>): Promise<string> };
+  update?: { body: BodyConfig<U>; description?: string; write(db: Db, input: WriteInput<U>, current: R): Promise<unknown> };
+  /** Replaces the record's image from a multipart `image` (required) at `def.api.image`. */
+  image?: { write(db: Db, current: R, image: string): Promise<void> };
+  remove?: {
+    description?: string;
+    /** Refuses the delete (throws an HttpError), e.g. a 409 while other records depend on it. */
+    check?(db: Db, current: R, request: FastifyRequest): Promise<void>;
+    write(db: Db, current: R, request: FastifyRequest): Promise<void>;
+  };
+}
+
+export const uuidLike = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
+/** Loads one record or throws 404 (also for ids that are not uuids: they cannot exist). */
+export async function loadOne<R>(db: DbOrTx, load: Loader<R>, label: string, id: string, lang: string): Promise<R> {
+  if (!uuidLike(id)) throw notFound(label);
+  const [record] = await load(db, [id], lang);
+  if (!record) throw notFound(label);
+  return record;
+}
+
+/** Form bodies are read in the handler: the schema only documents them (and, with `strictJson`, checks JSON ones). */
+export function formValidator(strictJson: boolean): FastifySchemaCompiler<FastifySchema> {
+  return (route) => {
+    const zod = validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
+    if (route.httpPart !== 'body') return zod;
+    return (data) => (strictJson && data !== undefined && data !== null ? zod(data) : { value: data });
+  };
+}
+
+/** The body part of a route's schema: the payload, plus its files as binary fields for the OpenAPI document. */
+export function bodySchema(body: BodyConfig<unknown>, multipart: boolean | undefined) {
+  if (!body.files) return { body: body.schema };
+  const files = Object.fromEntries(
+    Object.entries(body.files).map(([field, max]) => {
+      const file = z.string().meta({ format: 'binary', description: 'An image file' });
+      return [field, (max === 1 ? file : z.array(file).max(max)).optional()];
+    }),
+  );
+  const described = Object.keys(files).length ? z.intersection(body.schema, z.object(files)) : body.schema;
+  const consumes = multipart ? ['multipart/form-data', 'application/json'] : ['application/json', 'multipart/form-data'];
+  return { body: described, consumes };
+}
+
+export function registerResource<R extends { id: string }, C, U>(app: FastifyInstance, cfg: ResourceRoutes<R, C, U>) {
+  const { def } = cfg;
+  const label = cfg.label ?? RESOURCE_TABLES[def.key as TabledResource]?.one ?? def.label;
+  const tags = [def.key];
+  const one = (id: string, lang: string) => loadOne(app.db, cfg.load, label, id, lang);
+  const stored = (record: R) => new Set((cfg.files?.(record) ?? []).filter((p): p is string => Boolean(p)));
+  /** Files the record referred to before a write and no longer does are deleted once the request succeeds. */
+  const dropReplaced = (request: FastifyRequest, before: R, after: R) => {
+    const kept = stored(after);
+    for (const path of stored(before)) if (!kept.has(path)) request.removeFileAfterSuccess(path);
+  };
+
+  async function readBody<D>(request: FastifyRequest, body: BodyConfig<D>): Promise<{ data: D; files: UploadedFile[] }> {
+    if (!body.files || (body.strictJson && !request.isMultipart())) return { data: (request.body ?? {}) as D, files: [] };
+    return readValidForm(request, body.schema, body.files, label.toLowerCase());
+  }
+
+  function input<D>(request: FastifyRequest, data: D, files: UploadedFile[]): WriteInput<D> {
+    return {
+      data,
+      request,
+      user: request.user!,
+      lang: request.lang,
+      async image(field, required) {
+        const file = files.find((f) => f.field === field);
+        if (!file && required) throw badRequest(`An image file is required in "${field}"`, { [field]: 'An image file is required' });
+        return file ? request.saveImage(file) : undefined;
+      },
+      async images(field) {
+        const paths: string[] = [];
+        for (const file of files.filter((f) => f.field === field)) paths.push(await request.saveImage(file));
+        return paths;
+      },
+    };
+  }
+
+  // The one list handler: the plain list and its views, DESIGN §5 parameters (or the resource's own reading of them).
+  const listRoute = (path: string, spec: (lang: string) => ListSpec, description?: string) =>
+    app.get(
+      `/${path}`,
+      {
+        onRequest: app.requirePermission(perm(def.key, 'list')),
+        schema: { tags, description, querystring: listQuerySchema, response: { 200: z.array(cfg.record) } },
+      },
+      async (request, reply) => {
+        const query = request.query as Record<string, unknown>;
+        const params = cfg.listParams ? cfg.listParams(query) : parseListParams(query);
+        const { ids, total } = await pageIds(app.db, spec(request.lang), params);
+        return sendList(reply, def.route, params, total, inOrder(ids, await cfg.load(app.db, ids, request.lang)));
+      },
+    );
+  // Built once now, so a spec that does not match the registry (e.g. a `search` name it lacks) fails at start-up.
+  for (const spec of [cfg.spec, ...(cfg.views ?? []).map((v) => v.spec)]) spec(DEFAULT_LANGUAGE);
+  listRoute(def.api.list, cfg.spec);
+  for (const view of cfg.views ?? []) listRoute(`${def.api.list}/${view.path}`, view.spec, view.description);
+
+  // Room for the list kit's additive calls (`def.api.bulkDelete`, `bulkUpdate`, `export`): they belong here, built
+  // from the same `spec`, `load` and `remove`, so every resource gets them from its registry entry at once.
+
+  if (def.api.one) {
+    app.get<WithId>(
+      `/${def.api.one}`,
+      {
+        onRequest: app.requirePermission(perm(def.key, 'show')),
+        schema: { tags, params: idParams, response: { 200: cfg.record } },
+      },
+      async (request) => one(request.params.id, request.lang),
+    );
+  }
+
+  const create = cfg.create;
+  if (create && def.api.create) {
+    app.post(
+      `/${def.api.create}`,
+      {
+        onRequest: app.requirePermission(perm(def.key, 'create')),
+        validatorCompiler: create.body.files ? formValidator(Boolean(create.body.strictJson)) : undefined,
+        schema: { tags, description: create.description, ...bodySchema(create.body, def.multipart?.create), response: { 201: cfg.record } },
+      },
+      async (request, reply) => {
+        const { data, files } = await readBody(request, create.body);
+        const id = await create.write(app.db, input(request, data, files));
+        return reply.status(201).send(await one(id, request.lang));
+      },
+    );
+  }
+
+  /** An edit of one record: load it (404), write, answer it as it is now, and delete the files it no longer refers to. */
+  function editRoute<D>(path: string, body: BodyConfig<D>, multipart: boolean | undefined, description: string, write: (input: WriteInput<D>, current: R) => Promise<unknown>) {
+    app.patch<WithId>(
+      `/${path}`,
+      {
+        onRequest: app.requirePermission(perm(def.key, 'edit')),
+        validatorCompiler: body.files ? formValidator(Boolean(body.strictJson)) : undefined,
+        schema: { tags, params: idParams, description, ...bodySchema(body, multipart), response: { 200: cfg.record } },
+      },
+      async (request) => {
+        const current = await one(request.params.id, request.lang);
+        const { data, files } = await readBody(request, body);
+        await write(input(request, data, files), current);
+        const after = await one(current.id, request.lang);
+        dropReplaced(request, current, after);
+        return after;
+      },
+    );
+  }
+
+  const update = cfg.update;
+  if (update && def.api.update) {
+    const description = update.description ?? 'Only what is sent changes; an empty field changes nothing';
+    editRoute(def.api.update, update.body, def.multipart?.update, description, (input, current) => update.write(app.db, input, current));
+  }
+
+  const image = cfg.image;
+  if (image && def.api.image) {
+    editRoute(def.api.image, { schema: z.object({}), files: { image: 1 } }, true, 'Replaces the image', async (input, current) =>
+      image.write(app.db, current, (await input.image('image', true))!),
+    );
+  }
+
+  const remove = cfg.remove;
+  if (remove && def.api.delete) {
+    app.delete<WithId>(
+      `/${def.api.delete}`,
+      {
+        onRequest: app.requirePermission(perm(def.key, 'delete')),
+        schema: { tags, params: idParams, description: remove.description ?? 'Answers the deleted record', response: { 200: cfg.record } },
+      },
+      async (request) => {
+        const current = await one(request.params.id, request.lang);
+        await remove.check?.(app.db, current, request);
+        await remove.write(app.db, current, request);
+        for (const path of stored(current)) request.removeFileAfterSuccess(path);
+        return current;
+      },
+    );
+  }
+
+  return { one, load: cfg.load };
+}

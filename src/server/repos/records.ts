@@ -1,0 +1,69 @@
+/**
+ * Row writes for resources whose API fields map straight onto their table's columns: a translated field `x` is the
+ * column `xTranslateId` (the registry says which fields are translated), every other field its own column.
+ */
+import { and, eq, ne } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { conflict } from '../errors';
+import type { Db, DbOrTx } from '../db/client';
+import { claimTranslatedFields } from '../lib/translation-usage';
+import { RESOURCE_TABLES, translationColumn, type TabledResource } from '../db/tables';
+import { resources } from '../../shared/resources';
+
+/** Column values from API values; undefined values are left out (an edit changes only what is sent). */
+export function columnsOf(key: TabledResource, values: Record<string, unknown>): Record<string, unknown> {
+  const fields = resources[key].fields as Record<string, { kind: string }>;
+  const columns = RESOURCE_TABLES[key].table as unknown as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    const column = fields[field]?.kind === 'translation' ? translationColumn(key, field) : columns[field];
+    const prop = Object.keys(columns).find((p) => columns[p] === column);
+    if (!prop) throw new Error(`${key} has no column for ${field}`);
+    out[prop] = value;
+  }
+  return out;
+}
+
+/** Inserts a record and answers its id. */
+export async function insertRecord(db: DbOrTx, key: TabledResource, values: Record<string, unknown>): Promise<string> {
+  const { table } = RESOURCE_TABLES[key];
+  const [row] = await db.insert(table).values(columnsOf(key, values) as never).returning({ id: table.id });
+  return String((row as { id: unknown }).id);
+}
+
+/** Changes the values sent (nothing when all are undefined). */
+export async function updateRecord(db: DbOrTx, key: TabledResource, id: string, values: Record<string, unknown>): Promise<void> {
+  const { table } = RESOURCE_TABLES[key];
+  const changes = columnsOf(key, values);
+  if (Object.keys(changes).length) await db.update(table).set(changes as never).where(eq(table.id, id));
+}
+
+export async function deleteRecord(db: DbOrTx, key: TabledResource, id: string): Promise<void> {
+  const { table } = RESOURCE_TABLES[key];
+  await db.delete(table).where(eq(table.id, id));
+}
+
+/**
+ * Inserts a record (or, given its id, changes it) in one transaction that first claims the translations its translated
+ * fields are sent as: one use per translation (see `claimTranslations`). Answers the record's id.
+ */
+export async function saveTranslatedRecord(db: Db, key: TabledResource, values: Record<string, unknown>, lang: string, id?: string): Promise<string> {
+  return db.transaction(async (tx) => {
+    await claimTranslatedFields(tx, resources[key], id, values, lang);
+    if (id === undefined) return insertRecord(tx, key, values);
+    await updateRecord(tx, key, id, values);
+    return id;
+  });
+}
+
+/** A 409 with `message` when another record of `key` already holds `value` in the unique column `field`. */
+export async function assertFree(db: DbOrTx, key: TabledResource, field: string, value: string, message: string, exceptId?: string) {
+  const { table } = RESOURCE_TABLES[key];
+  const column = (table as unknown as Record<string, PgColumn>)[field];
+  const [taken] = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(column, value), exceptId ? ne(table.id, exceptId) : undefined));
+  if (taken) throw conflict(message);
+}

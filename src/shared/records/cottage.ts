@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { comfortRecord, cottageTypeRecord, namedFields, placeRecord, regionRecord } from './named';
+import { placementRecord } from './placement';
+
+export const cottageImageRecord = z.object({
+  id: z.string(),
+  cottageId: z.string(),
+  image: z.string(),
+  isMainImage: z.boolean(),
+  status: z.string(),
+  createdAt: z.date(),
+});
+export type CottageImageRecord = z.infer<typeof cottageImageRecord>;
+
+export const cottageRecord = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  price: z.number(),
+  priceWeekend: z.number(),
+  mainImage: z.string().nullable(),
+  images: z.array(cottageImageRecord),
+  comforts: z.array(comfortRecord.omit({ createdAt: true })),
+  cottageType: z.array(cottageTypeRecord.omit({ createdAt: true })),
+  regionId: z.string(),
+  region: regionRecord.omit({ createdAt: true }),
+  placeId: z.string(),
+  place: z.object({ ...namedFields, image: placeRecord.shape.image, regionId: placeRecord.shape.regionId }),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  status: z.string(),
+  cottageStatus: z.string(),
+  rating: z.number(),
+  userId: z.string().nullable(),
+  /** Placements running now (not expired, not ended). */
+  premiumCottages: z.array(placementRecord),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+export type CottageRecord = z.infer<typeof cottageRecord>;

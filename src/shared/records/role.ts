@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+export const permissionRecord = z.object({ id: z.string(), code: z.string(), name: z.string() });
+
+export const roleRecord = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.date(),
+  permissions: z.array(z.object({ permission: permissionRecord })),
+});
+export type RoleRecord = z.infer<typeof roleRecord>;
+
+/** `GET /models`: the permission catalogue grouped by resource, as the role form shows it. */
+export const permissionGroupRecord = z.object({
+  id: z.string(),
+  name: z.string(),
+  label: z.string(),
+  permission: z.array(permissionRecord.extend({ modelId: z.string() })),
+});
+export type PermissionGroupRecord = z.infer<typeof permissionGroupRecord>;

@@ -1,0 +1,2 @@
+/** Tariffs are declared beside services (each embeds the other). */
+export { tariffRecord, type TariffRecord } from './service';
