@@ -18,6 +18,7 @@ import { idParams } from '../../shared/schemas/common';
 import type { AuthUser } from '../plugins/auth';
 import type { UploadedFile } from '../plugins/uploads';
 import { readValidForm } from './forms';
+import { registerListKit } from './list-kit-routes';
 import { inOrder, listQuerySchema, pageIds, parseListParams, sendList, type ListParams, type ListSpec } from './list';
 
 type WithId = { Params: { id: string } };
@@ -63,14 +64,16 @@ export interface ResourceRoutes<R extends { id: string }, C = never, U = never> 
   /** Stored files a record refers to: those a write drops, and all of a deleted record's, are removed afterwards. */
   files?: (record: R) => (string | null | undefined)[];
   create?: { body: BodyConfig<C>; description?: string; write(db: Db, input: WriteInput<C>): Promise<string> };
-  update?: { body: BodyConfig<U>; description?: string; write(db: Db, input: WriteInput<U>, current: R): Promise<unknown> };
+  update?: { body: BodyConfig<U>; description?: string; write(db: DbOrTx, input: WriteInput<U>, current: R): Promise<unknown> };
+  /** The bulk edit at `def.api.bulkUpdate`: the fields it may change (a part of the edit) and the permission it needs. */
+  bulkUpdate?: { action: string; schema: z.ZodType<Record<string, unknown>> };
   /** Replaces the record's image from a multipart `image` (required) at `def.api.image`. */
   image?: { write(db: Db, current: R, image: string): Promise<void> };
   remove?: {
     description?: string;
     /** Refuses the delete (throws an HttpError), e.g. a 409 while other records depend on it. */
-    check?(db: Db, current: R, request: FastifyRequest): Promise<void>;
-    write(db: Db, current: R, request: FastifyRequest): Promise<void>;
+    check?(db: DbOrTx, current: R, request: FastifyRequest): Promise<void>;
+    write(db: DbOrTx, current: R, request: FastifyRequest): Promise<void>;
   };
 }
 
@@ -163,8 +166,23 @@ export function registerResource<R extends { id: string }, C, U>(app: FastifyIns
   listRoute(def.api.list, cfg.spec);
   for (const view of cfg.views ?? []) listRoute(`${def.api.list}/${view.path}`, view.spec, view.description);
 
-  // Room for the list kit's additive calls (`def.api.bulkDelete`, `bulkUpdate`, `export`): they belong here, built
-  // from the same `spec`, `load` and `remove`, so every resource gets them from its registry entry at once.
+  // The list kit's additive calls (bulk delete, bulk edit, CSV export), from the same spec, loader, delete and edit.
+  const update = cfg.update;
+  registerListKit(app, {
+    def,
+    label,
+    record: cfg.record,
+    spec: cfg.spec,
+    listParams: cfg.listParams,
+    load: cfg.load,
+    loadOne: (db, id, lang) => loadOne(db, cfg.load, label, id, lang),
+    files: stored,
+    remove: cfg.remove,
+    bulkUpdate:
+      update && cfg.bulkUpdate
+        ? { ...cfg.bulkUpdate, write: (db, request, data, current) => update.write(db, input(request, data as U, []), current) }
+        : undefined,
+  });
 
   if (def.api.one) {
     app.get<WithId>(
@@ -214,7 +232,6 @@ export function registerResource<R extends { id: string }, C, U>(app: FastifyIns
     );
   }
 
-  const update = cfg.update;
   if (update && def.api.update) {
     const description = update.description ?? 'Only what is sent changes; an empty field changes nothing';
     editRoute(def.api.update, update.body, def.multipart?.update, description, (input, current) => update.write(app.db, input, current));

@@ -9,7 +9,7 @@ import { forbidden } from '../errors';
 import { resources } from '../../shared/resources';
 import { perm } from '../../shared/permissions';
 import { cottageRecord } from '../../shared/records/cottage';
-import { cottageCreateSchema, cottageEditSchema, type CottageEdit } from '../../shared/schemas/marketplace';
+import { cottageBulkEditSchema, cottageCreateSchema, cottageEditSchema, type CottageEdit } from '../../shared/schemas/marketplace';
 import { registerResource } from '../lib/resource-routes';
 import { checkComforts, checkCottageTypes, checkRegionAndPlace } from '../repos/catalogue-refs';
 import { cottageListParams, cottageListSpec, insertCottage, loadCottages, setMainImage, updateCottage } from '../repos/cottages';
@@ -68,6 +68,7 @@ const cottageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     image: { write: setMainImage },
+    bulkUpdate: { action: 'moderate', schema: cottageBulkEditSchema },
     remove: { write: (db, current) => deleteRecord(db, 'cottage', current.id) },
   });
 };

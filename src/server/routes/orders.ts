@@ -7,7 +7,7 @@ import { resources } from '../../shared/resources';
 import { perm } from '../../shared/permissions';
 import { orderRecord } from '../../shared/records/order';
 import { idParams } from '../../shared/schemas/common';
-import { orderUpdateSchema } from '../../shared/schemas/marketplace';
+import { orderBulkEditSchema, orderUpdateSchema } from '../../shared/schemas/marketplace';
 import { registerResource } from '../lib/resource-routes';
 import { activateOrder, loadOrders, orderListSpec } from '../repos/orders';
 import { deleteRecord, updateRecord } from '../repos/records';
@@ -24,6 +24,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       description: 'The two statuses; `orderId` in the body is accepted and ignored (the path decides)',
       write: (db, { data: { status, orderStatus } }, current) => updateRecord(db, 'order', current.id, { status, orderStatus }),
     },
+    bulkUpdate: { action: 'edit', schema: orderBulkEditSchema },
     remove: { write: (db, current) => deleteRecord(db, 'order', current.id) },
   });
 

@@ -72,6 +72,15 @@ export const orderUpdateSchema = editSchemaOf(resources.order)
   .extend({ orderId: z.unknown().optional() })
   .default({});
 
+/** `PATCH order/bulk/edit`: one or both statuses, applied to every listed order. */
+export const orderBulkEditSchema = editSchemaOf(resources.order)
+  .pick({ status: true, orderStatus: true })
+  .strict()
+  .refine((v) => v.status !== undefined || v.orderStatus !== undefined, 'Give status or orderStatus');
+
+/** `PATCH cottage/bulk/edit`: the moderation state of every listed cottage. */
+export const cottageBulkEditSchema = z.object({ cottageStatus: z.enum(COTTAGE_STATUSES) }).strict();
+
 /** `POST notification/add`: a public notification names nobody; a personal one names an existing user. */
 export const notificationCreateSchema = createSchemaOf(resources.notification).superRefine((v, ctx) => {
   if (v.type === 'personal' && !v.userId) ctx.addIssue({ code: 'custom', path: ['userId'], message: 'A personal notification needs a user' });
