@@ -76,3 +76,18 @@ describe('robustness', () => {
     expect(logged).not.toContain(SECRET);
   });
 });
+
+describe('JSON values that are no text', () => {
+  it('refuses an object as a password (400) instead of storing its JSON text, and the old password still logs in', async () => {
+    const { userWith } = await import('./fixtures');
+    const user = await userWith(t, ['region.list']);
+    for (const password of [{ nested: true }, ['a', 'b']]) {
+      const res = await t.api({ method: 'PATCH', url: `/api/v1/user/edit/${user.id}`, payload: { password } });
+      expect(res.statusCode, res.body).toBe(400);
+    }
+    const old = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login/admin', payload: { username: user.username, password: user.password } });
+    expect(old.statusCode).toBe(201);
+    const forged = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login/admin', payload: { username: user.username, password: '{"nested":true}' } });
+    expect(forged.statusCode).toBe(401);
+  });
+});

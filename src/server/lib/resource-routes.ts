@@ -123,6 +123,8 @@ export function registerResource<R extends { id: string }, C, U>(app: FastifyIns
   };
 
   async function readBody<D>(request: FastifyRequest, body: BodyConfig<D>): Promise<{ data: D; files: UploadedFile[] }> {
+    // A JSON `null` is no edit: refuse it like any body that is not an object (a form reader would take it as empty).
+    if (request.body === null && !request.isMultipart()) throw badRequest('The body must be a JSON object or a multipart form');
     if (!body.files || (body.strictJson && !request.isMultipart())) return { data: (request.body ?? {}) as D, files: [] };
     return readValidForm(request, body.schema, body.files, label.toLowerCase());
   }

@@ -7,7 +7,19 @@ import fp from 'fastify-plugin';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
-import { HttpError } from '../errors';
+import { HttpError, badRequest } from '../errors';
+import { resources } from '../../shared/resources';
+
+/** The only fields whose value is an object (a location): in a JSON body read as a form they travel as JSON text. */
+const OBJECT_FIELDS = new Set(
+  Object.values(resources).flatMap((def) => Object.entries(def.fields).flatMap(([name, field]) => (field.kind === 'location' ? [name] : []))),
+);
+/** Anything else that is an object would be stored as its JSON text (a name, a password): refuse it instead. */
+function textOf(field: string, value: unknown): string {
+  if (typeof value !== 'object' || value === null) return String(value);
+  if (OBJECT_FIELDS.has(field)) return JSON.stringify(value);
+  throw badRequest(`"${field}" must be a text or a number, not ${Array.isArray(value) ? 'a list' : 'an object'}`, { [field]: 'Must be a text or a number' });
+}
 import type { FileStorage } from '../storage';
 
 const OUTPUT: Record<string, 'jpeg' | 'png' | 'webp'> = { jpeg: 'jpeg', png: 'png', webp: 'webp', gif: 'png', avif: 'jpeg', tiff: 'jpeg', heif: 'jpeg' };
@@ -86,8 +98,8 @@ async function uploadsPlugin(app: FastifyInstance, opts: { storage: FileStorage;
     if (!this.isMultipart()) {
       const body = (this.body ?? {}) as Record<string, unknown>;
       for (const [k, v] of Object.entries(body)) {
-        if (Array.isArray(v)) v.forEach((item) => addField(form.fields, `${k}[]`, String(item)));
-        else if (v !== undefined && v !== null) addField(form.fields, k, typeof v === 'object' ? JSON.stringify(v) : String(v));
+        if (Array.isArray(v)) v.forEach((item) => addField(form.fields, `${k}[]`, textOf(k, item)));
+        else if (v !== undefined && v !== null) addField(form.fields, k, textOf(k, v));
       }
       return form;
     }
