@@ -16,7 +16,10 @@ export interface SpecContext {
 
 export interface Spec {
   name: string;
-  /** Server settings this spec needs (e.g. a short token lifetime); specs with the same settings share a server. */
+  /**
+   * Server settings this spec needs (e.g. a short token lifetime); specs with the same settings share a server. A spec
+   * that leaves records others cannot clear sets its own `E2E_GROUP` (read by nobody) to get a server of its own.
+   */
   env?: Record<string, string>;
   run(ctx: SpecContext): Promise<void>;
 }

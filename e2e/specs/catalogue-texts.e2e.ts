@@ -7,6 +7,8 @@ const RAW_KEY = /\b(?:resources|app|ra)\.[a-z][\w-]*(?:\.[\w-]+)*/;
 export const specs: Spec[] = [
   {
     name: 'catalogue texts: no raw i18n key on the places, cottage types, services and tariffs screens in uz, ru and en',
+    // It leaves catalogue records behind (some in use, so no spec can clear them): its own server keeps the others' lists empty.
+    env: { E2E_GROUP: 'catalogue-texts' },
     async run({ page, baseUrl, api, unique }) {
       const word = (code: string, text: string) => api.translation(`e2e_txt_${code}_${unique}`, { uz: text, ru: text, en: text });
       const region = await api.post<{ id: string }>('region/add', { name: await word('region', `TxtRegion ${unique}`) });

@@ -25,13 +25,17 @@ export const specs: Spec[] = [
       await page.getByRole('button', { name: 'Delete', exact: true }).first().click();
       await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
       await page.getByRole('cell', { name: `Alpha ${unique}`, exact: true }).waitFor({ state: 'detached' });
-      const left = await api.get<{ name: string }[]>('region');
-      expectTrue(left.length === 1 && left[0].name.startsWith('Charlie'), `one region must be left, found ${JSON.stringify(left)}`);
+      const left = (await api.get<{ name: string }[]>('region')).map((r) => r.name).filter((n) => n.endsWith(unique));
+      expectTrue(left.length === 1 && left[0].startsWith('Charlie'), `only Charlie must be left, found ${JSON.stringify(left)}`);
       expectTrue(deletes.length === 1 && deletes[0].includes('/region/bulk/delete'), `one bulk request expected, saw ${JSON.stringify(deletes)}`);
 
-      // The export follows the UI language: in Russian, the header row is Russian.
+      // The export follows the list's filter and the UI language: in Russian, the header row is Russian.
+      await page.getByPlaceholder('Search').fill(unique);
+      await page.getByRole('cell', { name: `Charlie ${unique}`, exact: true }).waitFor();
+      await page.waitForURL(/filter=/);
       await page.evaluate(() => localStorage.setItem('language', 'ru'));
       await page.reload();
+      await page.getByRole('cell', { name: `Charlie ru ${unique}`, exact: true }).waitFor();
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Экспорт' }).click()]);
       const today = new Date().toISOString().slice(0, 10);
       expectTrue(download.suggestedFilename() === `region-${today}.csv`, `file name ${download.suggestedFilename()}`);

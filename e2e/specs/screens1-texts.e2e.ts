@@ -9,6 +9,8 @@ const PAGES = ['language', 'language/create', 'translate', 'translate/create', '
 export const specs: Spec[] = [
   {
     name: 'screen texts: Languages, Translations and Notifications show no raw text key in uz, ru or en',
+    // It leaves catalogue records behind (some in use, so no spec can clear them): its own server keeps the others' lists empty.
+    env: { E2E_GROUP: 'screen-texts' },
     async run({ page, baseUrl, api, unique }) {
       // A row of each kind, so the cells' own texts are on the page too.
       const used = await api.translation(`e2e_texts_${unique}`, { uz: `Matn ${unique}`, ru: `Текст ${unique}`, en: `Text ${unique}` });

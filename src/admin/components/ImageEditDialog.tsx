@@ -65,7 +65,7 @@ export const ImageEditDialog = () => {
       </DialogTitle>
       <DialogContent>
         <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2, pt: 1 }}>
-          {typeof record?.name === 'string' && <Typography variant="subtitle1">{record.name}</Typography>}
+          {typeof record?.name === 'string' && <Typography variant="subtitle1" component="p">{record.name}</Typography>}
           {current ? <img src={current} alt="" style={PREVIEW} /> : <Typography>{translate('app.image.missing')}</Typography>}
           {/* A <label> styled as a button (no role="button" on a label); the input stays focusable for keyboards. */}
           <Button
