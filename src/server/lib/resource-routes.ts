@@ -77,6 +77,8 @@ export interface ResourceRoutes<R extends { id: string }, C = never, U = never> 
   };
 }
 
+const LOAD_BATCH = 1000;
+
 export const uuidLike = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
 /** Loads one record or throws 404 (also for ids that are not uuids: they cannot exist). */
@@ -148,6 +150,16 @@ export function registerResource<R extends { id: string }, C, U>(app: FastifyIns
     };
   }
 
+  /**
+   * A list without `range` (the original clients) may hold 100 000 ids: loading them in one `in (…)` would pass more
+   * parameters than PostgreSQL takes (65 535), so the records are loaded a thousand at a time.
+   */
+  async function loadInBatches(ids: string[], lang: string): Promise<R[]> {
+    const records: R[] = [];
+    for (let start = 0; start < ids.length; start += LOAD_BATCH) records.push(...(await cfg.load(app.db, ids.slice(start, start + LOAD_BATCH), lang)));
+    return records;
+  }
+
   // The one list handler: the plain list and its views, DESIGN §5 parameters (or the resource's own reading of them).
   const listRoute = (path: string, spec: (lang: string) => ListSpec, description?: string) =>
     app.get(
@@ -160,7 +172,7 @@ export function registerResource<R extends { id: string }, C, U>(app: FastifyIns
         const query = request.query as Record<string, unknown>;
         const params = cfg.listParams ? cfg.listParams(query) : parseListParams(query);
         const { ids, total } = await pageIds(app.db, spec(request.lang), params);
-        return sendList(reply, def.route, params, total, inOrder(ids, await cfg.load(app.db, ids, request.lang)));
+        return sendList(reply, def.route, params, total, inOrder(ids, await loadInBatches(ids, request.lang)));
       },
     );
   // Built once now, so a spec that does not match the registry (e.g. a `search` name it lacks) fails at start-up.
