@@ -117,9 +117,17 @@ export function exportStream(source: ExportSource): Readable {
   async function* lines() {
     const columns = exportColumns(source.route, skeletonOf(source.record) as Record<string, unknown>, source.lang);
     yield `\uFEFF${csvLine(columns.map((c) => c.header))}`;
-    for (let start = 0; start < source.ids.length; start += size) {
-      const ids = source.ids.slice(start, start + size);
-      const byId = new Map((await source.load(ids)).map((r) => [r.id, r as Record<string, unknown>]));
+    const batch = (start: number) => source.ids.slice(start, start + size);
+    // The next batch loads from the database while this one is written out.
+    let next = source.ids.length ? source.load(batch(0)) : undefined;
+    next?.catch(() => undefined);
+    for (let start = 0; next; start += size) {
+      const ids = batch(start);
+      const loaded = await next;
+      next = start + size < source.ids.length ? source.load(batch(start + size)) : undefined;
+      // Should the client go away first, the stream ends while a batch is loading: its failure must not go unhandled.
+      next?.catch(() => undefined);
+      const byId = new Map(loaded.map((r) => [r.id, r as Record<string, unknown>]));
       let chunk = '';
       for (const id of ids) {
         const record = byId.get(id);
