@@ -1,14 +1,11 @@
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import { Chip } from '@mui/material';
-import { BooleanInput, DataTable, List, SearchInput, useRecordContext, useTranslate } from 'react-admin';
+import { BooleanInput, DataTable, SearchInput, useRecordContext, useTranslate } from 'react-admin';
+import { KitDataTable, KitList } from '../../components/KitList';
 import { ImageColumn } from '../../components/ImageColumn';
-import { ListActions } from '../../components/ListActions';
-import { ListAside } from '../../components/ListAside';
 import { EnumFilterList } from '../../components/QuickFilters';
 import { RowActions } from '../../components/RowActions';
 import { RowNumber } from '../../components/RowNumber';
-import { useBulkDelete } from '../../components/useBulkDelete';
-import { useTabTitle } from '../../layout/useTabTitle';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />, <BooleanInput key="hidePrice" source="hidePrice" />];
 
@@ -27,34 +24,26 @@ const HidePriceCell = () => {
 };
 
 /** Columns: #, name, image (with its own edit dialog), the hides-the-price flag, edit, delete. */
-export const CottageTypeList = () => {
-  useTabTitle();
-  const bulkActionButtons = useBulkDelete();
-  return (
-    <List
-      title="resources.cottage-type.title"
-      filters={filters}
-      sort={{ field: 'name', order: 'ASC' }}
-      actions={<ListActions />}
-      aside={
-        <ListAside>
-          <EnumFilterList
-            source="hidePrice"
-            values={[true, false]}
-            label="resources.cottage-type.fields.hidePrice"
-            icon={<VisibilityOffIcon />}
-            valueLabel={priceLabel}
-          />
-        </ListAside>
-      }
-    >
-      <DataTable bulkActionButtons={bulkActionButtons} rowClick={false}>
-        <DataTable.Col source="id" disableSort render={() => <RowNumber />} />
-        <DataTable.Col source="name" />
-        <ImageColumn source="image" />
-        <DataTable.Col source="hidePrice" disableSort render={() => <HidePriceCell />} />
-        <RowActions deleteContent="resources.cottage-type.delete_warning" />
-      </DataTable>
-    </List>
-  );
-};
+export const CottageTypeList = () => (
+  <KitList
+    filters={filters}
+    sort={{ field: 'name', order: 'ASC' }}
+    quickFilters={
+      <EnumFilterList
+        source="hidePrice"
+        values={[true, false]}
+        label="resources.cottage-type.fields.hidePrice"
+        icon={<VisibilityOffIcon />}
+        valueLabel={priceLabel}
+      />
+    }
+  >
+    <KitDataTable>
+      <DataTable.Col source="id" disableSort render={() => <RowNumber />} />
+      <DataTable.Col source="name" />
+      <ImageColumn source="image" />
+      <DataTable.Col source="hidePrice" disableSort render={() => <HidePriceCell />} />
+      <RowActions deleteContent="resources.cottage-type.delete_warning" />
+    </KitDataTable>
+  </KitList>
+);

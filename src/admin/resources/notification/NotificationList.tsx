@@ -1,25 +1,13 @@
 import GroupIcon from '@mui/icons-material/Group';
 import { Box, Typography } from '@mui/material';
-import {
-  DataTable,
-  DateField,
-  List,
-  SearchInput,
-  SelectInput,
-  useGetList,
-  useListContext,
-  useRecordContext,
-  useTranslate,
-} from 'react-admin';
+import { DataTable, DateField, SearchInput, SelectInput, useGetList, useListContext, useRecordContext, useTranslate } from 'react-admin';
+import { KitDataTable, KitList } from '../../components/KitList';
 import { NOTIFICATION_TYPES, type NotificationType } from '../../../shared/enums';
 import { ImageThumb } from '../../components/ImageThumb';
 import { ListActions } from '../../components/ListActions';
-import { ListAside } from '../../components/ListAside';
 import { EnumFilterList } from '../../components/QuickFilters';
 import { RowActions } from '../../components/RowActions';
 import { RowNumber } from '../../components/RowNumber';
-import { useBulkDelete } from '../../components/useBulkDelete';
-import { useTabTitle } from '../../layout/useTabTitle';
 
 const typeChoices = NOTIFICATION_TYPES.map((id) => ({ id, name: `resources.notification.types.${id}` }));
 const filters = [<SearchInput key="q" source="q" alwaysOn />, <SelectInput key="type" source="type" choices={typeChoices} />];
@@ -78,9 +66,8 @@ const NoRows = () => {
 const Rows = () => {
   const { filterValues } = useListContext();
   const type: unknown = filterValues.type;
-  const bulkActionButtons = useBulkDelete();
   return (
-    <DataTable bulkActionButtons={bulkActionButtons} rowClick={false} empty={<NoRows />}>
+    <KitDataTable empty={<NoRows />}>
       <DataTable.Col source="id" disableSort render={() => <RowNumber />} />
       <DataTable.Col source="message" render={() => <MessageCell />} />
       {type === undefined && <DataTable.Col source="type" render={() => <TypeCell />} />}
@@ -88,27 +75,19 @@ const Rows = () => {
       {type !== 'public' && <DataTable.Col source="image" disableSort render={() => <ImageThumb source="image" width={40} height={40} />} />}
       <DataTable.Col source="createdAt" render={() => <DateField source="createdAt" showTime />} />
       <RowActions />
-    </DataTable>
+    </KitDataTable>
   );
 };
 
 /** Newest first; opens on the public ones, as the original did. No edit: a sent notification is only deleted. */
-export const NotificationList = () => {
-  useTabTitle();
-  return (
-    <List
-      title="resources.notification.title"
-      filters={filters}
-      filterDefaultValues={{ type: 'public' }}
-      sort={{ field: 'createdAt', order: 'DESC' }}
-      actions={<ListActions createLabel="resources.notification.add" />}
-      aside={
-        <ListAside>
-          <TypeFilter />
-        </ListAside>
-      }
-    >
-      <Rows />
-    </List>
-  );
-};
+export const NotificationList = () => (
+  <KitList
+    filters={filters}
+    filterDefaultValues={{ type: 'public' }}
+    sort={{ field: 'createdAt', order: 'DESC' }}
+    actions={<ListActions createLabel="resources.notification.add" />}
+    quickFilters={<TypeFilter />}
+  >
+    <Rows />
+  </KitList>
+);

@@ -1,15 +1,12 @@
 import LabelIcon from '@mui/icons-material/Label';
 import { Box } from '@mui/material';
-import { DataTable, List, SearchInput, SelectInput, useRecordContext, useTranslate } from 'react-admin';
+import { DataTable, SearchInput, SelectInput, useRecordContext, useTranslate } from 'react-admin';
+import { KitDataTable, KitList } from '../../components/KitList';
 import { SERVICE_CODES } from '../../../shared/enums';
-import { ListActions } from '../../components/ListActions';
-import { ListAside } from '../../components/ListAside';
 import { EnumFilterList } from '../../components/QuickFilters';
 import { RowActions } from '../../components/RowActions';
 import { StatusChip } from '../../components/StatusChip';
 import { RowNumber } from '../../components/RowNumber';
-import { useBulkDelete } from '../../components/useBulkDelete';
-import { useTabTitle } from '../../layout/useTabTitle';
 import { imageUrl } from '../../providers/imageUrl';
 import { codeChoices, codeLabel } from './codes';
 
@@ -34,35 +31,27 @@ const ImagesCell = () => {
 };
 
 /** Columns: #, name, images, the code chip, description, edit, delete; quick filters by code. */
-export const ServiceList = () => {
-  useTabTitle();
-  const bulkActionButtons = useBulkDelete();
-  return (
-    <List
-      title="resources.services.title"
-      filters={filters}
-      sort={{ field: 'name', order: 'ASC' }}
-      actions={<ListActions />}
-      aside={
-        <ListAside>
-          <EnumFilterList
-            source="serviceCode"
-            values={SERVICE_CODES}
-            label="resources.services.fields.serviceCode"
-            icon={<LabelIcon />}
-            valueLabel={(code) => codeLabel(String(code))}
-          />
-        </ListAside>
-      }
-    >
-      <DataTable bulkActionButtons={bulkActionButtons} rowClick={false}>
-        <DataTable.Col source="id" disableSort render={() => <RowNumber />} />
-        <DataTable.Col source="name" />
-        <DataTable.Col source="images" disableSort render={() => <ImagesCell />} />
-        <DataTable.Col source="serviceCode" render={() => <StatusChip source="serviceCode" />} />
-        <DataTable.Col source="description" />
-        <RowActions />
-      </DataTable>
-    </List>
-  );
-};
+export const ServiceList = () => (
+  <KitList
+    filters={filters}
+    sort={{ field: 'name', order: 'ASC' }}
+    quickFilters={
+      <EnumFilterList
+        source="serviceCode"
+        values={SERVICE_CODES}
+        label="resources.services.fields.serviceCode"
+        icon={<LabelIcon />}
+        valueLabel={(code) => codeLabel(String(code))}
+      />
+    }
+  >
+    <KitDataTable>
+      <DataTable.Col source="id" disableSort render={() => <RowNumber />} />
+      <DataTable.Col source="name" />
+      <DataTable.Col source="images" disableSort render={() => <ImagesCell />} />
+      <DataTable.Col source="serviceCode" render={() => <StatusChip source="serviceCode" />} />
+      <DataTable.Col source="description" />
+      <RowActions />
+    </KitDataTable>
+  </KitList>
+);

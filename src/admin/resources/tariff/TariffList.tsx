@@ -1,12 +1,9 @@
 import CampaignIcon from '@mui/icons-material/Campaign';
-import { DataTable, List, ReferenceInput, SearchInput } from 'react-admin';
-import { ListActions } from '../../components/ListActions';
-import { ListAside } from '../../components/ListAside';
+import { DataTable, ReferenceInput, SearchInput } from 'react-admin';
+import { KitDataTable, KitList } from '../../components/KitList';
 import { ReferenceFilterList } from '../../components/QuickFilters';
 import { RowActions } from '../../components/RowActions';
 import { RowNumber } from '../../components/RowNumber';
-import { useBulkDelete } from '../../components/useBulkDelete';
-import { useTabTitle } from '../../layout/useTabTitle';
 import { PriceCell } from './fields';
 
 const filters = [
@@ -15,30 +12,20 @@ const filters = [
 ];
 
 /** Columns: #, days, description, price in sum, service, type, edit, delete; quick filters by service. */
-export const TariffList = () => {
-  useTabTitle();
-  const bulkActionButtons = useBulkDelete();
-  return (
-    <List
-      title="resources.tariff.title"
-      filters={filters}
-      sort={{ field: 'days', order: 'ASC' }}
-      actions={<ListActions />}
-      aside={
-        <ListAside>
-          <ReferenceFilterList source="service_id" reference="services" label="resources.tariff.fields.service_id" icon={<CampaignIcon />} />
-        </ListAside>
-      }
-    >
-      <DataTable bulkActionButtons={bulkActionButtons} rowClick={false}>
-        <DataTable.Col source="id" disableSort render={() => <RowNumber />} />
-        <DataTable.Col source="days" />
-        <DataTable.Col source="description" />
-        <DataTable.Col source="price" render={() => <PriceCell />} />
-        <DataTable.Col source="service.name" label="resources.tariff.fields.service_id" disableSort />
-        <DataTable.Col source="type" />
-        <RowActions />
-      </DataTable>
-    </List>
-  );
-};
+export const TariffList = () => (
+  <KitList
+    filters={filters}
+    sort={{ field: 'days', order: 'ASC' }}
+    quickFilters={<ReferenceFilterList source="service_id" reference="services" label="resources.tariff.fields.service_id" icon={<CampaignIcon />} />}
+  >
+    <KitDataTable>
+      <DataTable.Col source="id" disableSort render={() => <RowNumber />} />
+      <DataTable.Col source="days" />
+      <DataTable.Col source="description" />
+      <DataTable.Col source="price" render={() => <PriceCell />} />
+      <DataTable.Col source="service.name" label="resources.tariff.fields.service_id" disableSort />
+      <DataTable.Col source="type" />
+      <RowActions />
+    </KitDataTable>
+  </KitList>
+);

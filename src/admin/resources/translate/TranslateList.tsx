@@ -2,26 +2,14 @@ import CategoryIcon from '@mui/icons-material/Category';
 import LinkIcon from '@mui/icons-material/Link';
 import { Box, Tooltip } from '@mui/material';
 import { Link } from 'react-router-dom';
-import {
-  DataTable,
-  List,
-  SearchInput,
-  SelectInput,
-  useCreatePath,
-  useRecordContext,
-  useTranslate,
-} from 'react-admin';
+import { DataTable, SearchInput, SelectInput, useCreatePath, useRecordContext, useTranslate } from 'react-admin';
+import { KitDataTable, KitList } from '../../components/KitList';
 import { ACTIVE_STATUSES, TRANSLATION_TYPES } from '../../../shared/enums';
 import { resources } from '../../../shared/resources';
-
-import { ListActions } from '../../components/ListActions';
-import { ListAside } from '../../components/ListAside';
 import { EnumFilterList } from '../../components/QuickFilters';
 import { RowActions } from '../../components/RowActions';
 import { RowNumber } from '../../components/RowNumber';
 import { StatusChip } from '../../components/StatusChip';
-import { useBulkDelete } from '../../components/useBulkDelete';
-import { useTabTitle } from '../../layout/useTabTitle';
 import { statusChoices, typeChoices } from './choices';
 
 const filters = [
@@ -91,17 +79,13 @@ const TypeCell = () => {
 
 /** Columns: #, code, type, definitions, status (what uses it), edit, delete; quick filters by type and by use. */
 export const TranslateList = () => {
-  useTabTitle();
   const translate = useTranslate();
-  const bulkActionButtons = useBulkDelete();
   return (
-    <List
-      title="resources.translate.title"
+    <KitList
       filters={filters}
       sort={{ field: 'code', order: 'ASC' }}
-      actions={<ListActions />}
-      aside={
-        <ListAside>
+      quickFilters={
+        <>
           <EnumFilterList
             source="type"
             values={TRANSLATION_TYPES}
@@ -116,17 +100,17 @@ export const TranslateList = () => {
             icon={<LinkIcon />}
             valueLabel={(v) => translate(`resources.translate.statuses.${String(v)}`)}
           />
-        </ListAside>
+        </>
       }
     >
-      <DataTable bulkActionButtons={bulkActionButtons} rowClick={false}>
+      <KitDataTable>
         <DataTable.Col source="id" disableSort render={() => <RowNumber />} />
         <DataTable.Col source="code" />
         <DataTable.Col source="type" render={() => <TypeCell />} />
         <DataTable.Col source="definition" disableSort render={() => <DefinitionCell />} />
         <DataTable.Col source="status" render={() => <StatusCell />} />
         <RowActions />
-      </DataTable>
-    </List>
+      </KitDataTable>
+    </KitList>
   );
 };
