@@ -39,6 +39,9 @@ interface Screen {
   ready: (page: Page, f: Fixtures) => Locator;
 }
 
+/** A list is drawn once it shows its rows, its empty state or its content (then the check waits for the network). */
+const listDrawn = (p: Page) => p.locator('main table tbody tr, main .KitList-empty, main .RaList-content');
+
 const PUBLIC_SCREENS: Screen[] = [
   { name: 'login', path: '/', ready: (p) => p.getByRole('button', { name: 'LOG IN' }) },
 ];
@@ -53,6 +56,10 @@ const SCREENS: Screen[] = [
   { name: 'comforts create', path: '/dashboart/comfort/create', ready: (p) => p.getByRole('combobox', { name: 'Comfort name' }) },
   { name: 'comforts edit', path: (f) => `/dashboart/comfort/${f.comfort}`, ready: (p) => p.getByRole('combobox', { name: 'Comfort name' }) },
   { name: 'comfort image dialog', path: (f) => `/dashboart/comfort/${f.comfort}/image`, ready: (p) => p.getByRole('dialog').locator('img') },
+  ...['language', 'translate', 'place', 'cottage-type', 'services', 'tariff', 'notification'].flatMap((route): Screen[] => [
+    { name: `${route} list`, path: `/dashboart/${route}`, ready: listDrawn },
+    { name: `${route} create`, path: `/dashboart/${route}/create`, ready: (p) => p.locator('main form') },
+  ]),
 ];
 
 /** A multipart POST as the first admin (the harness's `api.post` sends JSON). */

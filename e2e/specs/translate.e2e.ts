@@ -66,7 +66,7 @@ export const specs: Spec[] = [
       await page.getByRole('button', { name: 'Used', exact: true }).click();
       await row().waitFor({ state: 'detached' });
       const used = page.getByRole('row', { name: new RegExp(usedCode) });
-      const chip = used.getByRole('link', { name: /^Used by the Name of Region/ });
+      const chip = used.getByRole('link', { name: /Used by the Name of Region/ });
       expectTrue((await chip.getAttribute('href'))?.endsWith(`/dashboart/region/${region.id}`), 'the chip must link to the region');
 
       // A translation in use is the server's 409, shown as an error; it stays.

@@ -1,4 +1,5 @@
-import { ImageField, ImageInput, type Validator } from 'react-admin';
+import { ImageField, type Validator } from 'react-admin';
+import { ImageUploadInput } from './ImageUploadInput';
 import { newFile } from '../providers/payload';
 
 interface Props {
@@ -19,7 +20,7 @@ export const ImagesInput = ({ source, max, label, helperText }: Props) => {
   const atMost: Validator = (value) =>
     picked(value).length > max ? { message: 'app.images.too_many', args: { max } } : undefined;
   return (
-    <ImageInput
+    <ImageUploadInput
       source={source}
       label={label}
       multiple
@@ -29,6 +30,6 @@ export const ImagesInput = ({ source, max, label, helperText }: Props) => {
       helperText={helperText}
     >
       <ImageField source="src" title="title" sx={{ '& img': { maxHeight: 100, maxWidth: 100, objectFit: 'cover' } }} />
-    </ImageInput>
+    </ImageUploadInput>
   );
 };

@@ -1,5 +1,35 @@
+import CancelIcon from '@mui/icons-material/CancelOutlined';
+import { IconButton } from '@mui/material';
 import type { ReactNode } from 'react';
-import { FilterList, FilterListItem, useCanAccess, useGetList } from 'react-admin';
+import { FilterList, FilterListItem, useCanAccess, useGetList, useListFilterContext, useTranslate } from 'react-admin';
+
+/**
+ * react-admin's FilterListItem, whose remove button (shown while the item is on) is named "Remove this filter":
+ * react-admin's own is an unnamed icon (axe `button-name`).
+ */
+export const QuickFilterItem = ({ label, value }: { label: string; value: Record<string, unknown> }) => {
+  const { filterValues, displayedFilters, setFilters } = useListFilterContext();
+  const translate = useTranslate();
+  const selected = Object.entries(value).every(([key, v]) => filterValues[key] === v);
+  const remove = () => {
+    const rest = { ...filterValues };
+    for (const key of Object.keys(value)) delete rest[key];
+    setFilters(rest, displayedFilters);
+  };
+  const action = (
+    <IconButton
+      size="small"
+      aria-label={translate('ra.action.remove_filter')}
+      onClick={(event) => {
+        event.stopPropagation();
+        remove();
+      }}
+    >
+      <CancelIcon />
+    </IconButton>
+  );
+  return <FilterListItem label={label} value={value} secondaryAction={selected ? action : null} />;
+};
 
 interface ReferenceProps {
   /** The list filter the item sets, e.g. `regionId`. */
@@ -23,7 +53,7 @@ export const ReferenceFilterList = ({ source, reference, label, icon, optionText
   return (
     <FilterList label={label} icon={icon}>
       {data.map((record) => (
-        <FilterListItem key={record.id} label={String(record[optionText] ?? record.id)} value={{ [source]: record.id }} />
+        <QuickFilterItem key={record.id} label={String(record[optionText] ?? record.id)} value={{ [source]: record.id }} />
       ))}
     </FilterList>
   );
@@ -42,7 +72,7 @@ interface EnumProps {
 export const EnumFilterList = ({ source, values, label, icon, valueLabel }: EnumProps) => (
   <FilterList label={label} icon={icon}>
     {values.map((value) => (
-      <FilterListItem key={String(value)} label={valueLabel(value)} value={{ [source]: value }} />
+      <QuickFilterItem key={String(value)} label={valueLabel(value)} value={{ [source]: value }} />
     ))}
   </FilterList>
 );

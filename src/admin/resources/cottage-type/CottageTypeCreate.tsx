@@ -1,4 +1,5 @@
-import { BooleanInput, Create, ImageField, ImageInput, SimpleForm } from 'react-admin';
+import { BooleanInput, Create, ImageField, SimpleForm } from 'react-admin';
+import { ImageUploadInput } from '../../components/ImageUploadInput';
 import { TranslationInput } from '../../components/TranslationInput';
 import { useTabTitle } from '../../layout/useTabTitle';
 
@@ -9,9 +10,9 @@ export const CottageTypeCreate = () => {
     <Create redirect="list" title="resources.cottage-type.add">
       <SimpleForm defaultValues={{ hidePrice: false }}>
         <TranslationInput source="nameTranslateId" />
-        <ImageInput source="image" accept={{ 'image/*': [] }} multiple={false}>
+        <ImageUploadInput source="image" accept={{ 'image/*': [] }} multiple={false}>
           <ImageField source="src" title="title" sx={{ '& img': { maxHeight: 120 } }} />
-        </ImageInput>
+        </ImageUploadInput>
         <BooleanInput source="hidePrice" />
       </SimpleForm>
     </Create>

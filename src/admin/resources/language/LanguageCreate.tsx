@@ -1,4 +1,5 @@
-import { Create, ImageField, ImageInput, SimpleForm, TextInput, maxLength, regex, required } from 'react-admin';
+import { Create, ImageField, SimpleForm, TextInput, maxLength, regex, required } from 'react-admin';
+import { ImageUploadInput } from '../../components/ImageUploadInput';
 import { useTabTitle } from '../../layout/useTabTitle';
 
 const codeRules = [required(), maxLength(2), regex(/^[A-Za-z]{1,2}$/, 'resources.language.code_format')];
@@ -11,9 +12,9 @@ export const LanguageCreate = () => {
       <SimpleForm>
         <TextInput source="code" validate={codeRules} placeholder="resources.language.placeholders.code" sx={{ width: 240 }} />
         <TextInput source="title" validate={[required(), maxLength(64)]} placeholder="resources.language.placeholders.title" sx={{ width: 480, maxWidth: '100%' }} />
-        <ImageInput source="image" accept={{ 'image/*': [] }} multiple={false}>
+        <ImageUploadInput source="image" accept={{ 'image/*': [] }} multiple={false}>
           <ImageField source="src" title="title" sx={{ '& img': { maxHeight: 120 } }} />
-        </ImageInput>
+        </ImageUploadInput>
       </SimpleForm>
     </Create>
   );

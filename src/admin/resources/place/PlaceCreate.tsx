@@ -1,4 +1,5 @@
-import { AutocompleteInput, Create, ImageField, ImageInput, ReferenceInput, SimpleForm, required } from 'react-admin';
+import { AutocompleteInput, Create, ImageField, ReferenceInput, SimpleForm, required } from 'react-admin';
+import { ImageUploadInput } from '../../components/ImageUploadInput';
 import { TranslationInput } from '../../components/TranslationInput';
 import { useTabTitle } from '../../layout/useTabTitle';
 
@@ -12,9 +13,9 @@ export const PlaceCreate = () => {
         <ReferenceInput source="regionId" reference="region" sort={{ field: 'name', order: 'ASC' }}>
           <AutocompleteInput validate={required()} sx={{ width: 480, maxWidth: '100%' }} />
         </ReferenceInput>
-        <ImageInput source="image" accept={{ 'image/*': [] }} multiple={false}>
+        <ImageUploadInput source="image" accept={{ 'image/*': [] }} multiple={false}>
           <ImageField source="src" title="title" sx={{ '& img': { maxHeight: 120 } }} />
-        </ImageInput>
+        </ImageUploadInput>
       </SimpleForm>
     </Create>
   );

@@ -63,8 +63,9 @@ const StatusCell = () => {
     name: use.name,
   });
   return (
-    <Tooltip title={text}>
-      <Link to={createPath({ resource: route, id: use.id, type: 'edit' })} aria-label={text}>
+    // The link's name starts with the chip's own text (axe `label-content-name-mismatch`), then says who uses it.
+    <Tooltip title={text} describeChild>
+      <Link to={createPath({ resource: route, id: use.id, type: 'edit' })} aria-label={`${translate(`app.status.${record.status}`)}: ${text}`}>
         <StatusChip source="status" />
       </Link>
     </Tooltip>
