@@ -1,12 +1,12 @@
 import CommentIcon from '@mui/icons-material/Comment';
 import GroupIcon from '@mui/icons-material/Group';
-import HomeWorkIcon from '@mui/icons-material/HomeWork';
 import KeyIcon from '@mui/icons-material/Key';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import type { AdminRoute } from '../../shared/resources';
 import { comingSoon } from './comingSoon';
 import comfort from './comfort';
+import cottage from './cottage';
 import cottageType from './cottage-type';
 import language from './language';
 import type { ResourceModule } from './module';
@@ -45,7 +45,7 @@ export const modules = {
   },
   'cottage-type': { ...cottageType, menu: { order: 90, label: 'app.menu.cottage_type' } },
   cottage: {
-    ...comingSoon(HomeWorkIcon),
+    ...cottage,
     menu: { order: 20, label: 'app.menu.cottage' },
     tile: { order: 2, stat: 'cottages', label: 'app.home.cottages', color: '#f9a825' },
   },
