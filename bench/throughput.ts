@@ -1,0 +1,127 @@
+/**
+ * Throughput of the admin's list calls against a bare Fastify replaying the very same response body, in one run:
+ * the real app listening on a port (PostgreSQL by default, `--engine pglite` for the embedded one), `--cottages`
+ * cottages from the scale seeder, then for each call 10 keep-alive connections for `--seconds` against ours and
+ * against the bare server. Prints requests per second, p50/p99 and the ratio ours / bare beside the goals of the
+ * performance issue (cottage page ≥ 10 % on PostgreSQL and ≥ 5 % on PGlite, region list ≥ 10 %, p99 < 50 ms), and
+ * the server's RSS after the load. Exits 0 either way (goals are reported, the figures vary with the machine's load).
+ *
+ *   npx tsx bench/throughput.ts [--engine postgres|pglite] [--cottages 1000] [--seconds 5]
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { PGlite } from '@electric-sql/pglite';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { openPglite, openPostgres, type Database } from '../src/server/db/client';
+import { bootstrap } from '../src/server/db/seed/bootstrap';
+import { seedScale } from '../src/server/db/seed/scale';
+import { diskStorage } from '../src/server/storage';
+import { runLoad, type LoadResult } from './lib/load';
+
+const { values: args } = parseArgs({
+  options: {
+    engine: { type: 'string', default: 'postgres' },
+    cottages: { type: 'string', default: '1000' },
+    seconds: { type: 'string', default: '5' },
+  },
+});
+const ENGINE = args.engine === 'pglite' ? 'pglite' : 'postgres';
+const COTTAGES = Number(args.cottages);
+const SECONDS = Number(args.seconds);
+const CONNECTIONS = 10;
+const ADMIN = { username: 'bench-admin', password: 'bench-password-1' };
+const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function pgAdmin(statement: string) {
+  const client = new pg.Client({ connectionString: base });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+const dbName = `dacha_bench_throughput_${process.pid}`;
+const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dacha-bench-throughput-'));
+let database: Database;
+let databaseUrl: string | undefined;
+if (ENGINE === 'postgres') {
+  try {
+    await pgAdmin(`create database ${dbName}`);
+  } catch (error) {
+    console.log(`throughput: SKIPPED — no PostgreSQL at ${base} (${(error as Error).message})`);
+    process.exit(0);
+  }
+  const url = new URL(base);
+  url.pathname = `/${dbName}`;
+  databaseUrl = url.toString();
+  database = openPostgres(databaseUrl);
+} else {
+  database = openPglite(new PGlite(path.join(dataDir, 'pg')), 'bench');
+}
+
+const fmt = (r: LoadResult) => `${r.perSecond.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms`;
+
+try {
+  await database.migrate();
+  await bootstrap(database.db, ADMIN);
+  const storage = diskStorage(dataDir);
+  await seedScale(database.db, storage, { cottages: COTTAGES, batch: 10_000 });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    JWT_SECRET: 'bench-access-secret-0123456789',
+    JWT_REFRESH_SECRET: 'bench-refresh-secret-0123456789',
+    ADMIN_DIST_DIR: path.join(dataDir, 'no-admin'),
+    LOG_LEVEL: 'silent',
+  });
+  const app = await buildApp(config, { database, storage });
+  const bare = Fastify();
+  let replay = { body: '', type: 'application/json' };
+  bare.get('/*', (_req, reply) => reply.type(replay.type).send(replay.body));
+  try {
+    const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+    const bareOrigin = await bare.listen({ port: 0, host: '127.0.0.1' });
+    const login = await fetch(`${origin}/api/v1/auth/login/admin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...ADMIN, userAgent: 'bench' }),
+    });
+    const { accessToken } = (await login.json()) as { accessToken: string };
+    const headers = { authorization: `Bearer ${accessToken}`, 'accept-language': 'ru' };
+    const page = (filter: object, sort: [string, string]) =>
+      `/api/v1/cottage?range=${encodeURIComponent('[0,24]')}&sort=${encodeURIComponent(JSON.stringify(sort))}&filter=${encodeURIComponent(JSON.stringify(filter))}`;
+    const calls = [
+      { name: 'cottage page of 25', path: page({}, ['createdAt', 'DESC']), goal: ENGINE === 'postgres' ? 0.1 : 0.05 },
+      { name: 'filtered + sorted by price', path: page({ cottageStatus: 'confirmed', price_gte: 100 }, ['price', 'ASC']), goal: undefined },
+      { name: 'region list', path: '/api/v1/region', goal: ENGINE === 'postgres' ? 0.1 : undefined },
+    ];
+    console.log(`throughput: ${ENGINE}, ${COTTAGES} cottages, ${CONNECTIONS} connections × ${SECONDS} s per call`);
+    for (const call of calls) {
+      const first = await fetch(`${origin}${call.path}`, { headers });
+      replay = { body: await first.text(), type: first.headers.get('content-type') ?? 'application/json' };
+      if (first.status !== 200) throw new Error(`${call.path}: ${first.status} ${replay.body}`);
+      const ours = await runLoad({ url: `${origin}${call.path}`, headers, connections: CONNECTIONS, seconds: SECONDS });
+      const them = await runLoad({ url: `${bareOrigin}${call.path}`, connections: CONNECTIONS, seconds: SECONDS });
+      const ratio = ours.perSecond / them.perSecond;
+      const goal = call.goal === undefined ? '' : `  goal ≥ ${(call.goal * 100).toFixed(0)} %: ${ratio >= call.goal ? 'met' : 'missed'}`;
+      console.log(`  ${call.name} (${(replay.body.length / 1024).toFixed(1)} kB)`);
+      console.log(`    ours ${fmt(ours)}${ours.failures ? `  ${ours.failures} failed` : ''}`);
+      console.log(`    bare ${fmt(them)}`);
+      console.log(`    ratio ${(ratio * 100).toFixed(1)} %${goal}${ENGINE === 'postgres' && call.goal ? `, p99 < 50 ms: ${ours.p99 < 50 ? 'met' : 'missed'}` : ''}`);
+    }
+    console.log(`  server RSS after the load: ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MB (this process also holds the bare server)`);
+  } finally {
+    await bare.close();
+    await app.close();
+  }
+} finally {
+  await rm(dataDir, { recursive: true, force: true });
+  if (ENGINE === 'postgres') await pgAdmin(`drop database if exists ${dbName} with (force)`);
+}
