@@ -6,7 +6,7 @@
  * performance issue (cottage page ≥ 10 % on PostgreSQL and ≥ 5 % on PGlite, region list ≥ 10 %, p99 < 50 ms), and
  * the server's RSS after the load. Exits 0 either way (goals are reported, the figures vary with the machine's load).
  *
- *   npx tsx bench/throughput.ts [--engine postgres|pglite] [--cottages 1000] [--seconds 5]
+ *   npx tsx bench/throughput.ts [--engine postgres|pglite] [--cottages 1000] [--seconds 5] [--no-bare]
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -28,6 +28,8 @@ const { values: args } = parseArgs({
     engine: { type: 'string', default: 'postgres' },
     cottages: { type: 'string', default: '1000' },
     seconds: { type: 'string', default: '5' },
+    // For a CPU profile of our server alone (`node --cpu-prof`): the bare server is not loaded.
+    'no-bare': { type: 'boolean', default: false },
   },
 });
 const ENGINE = args.engine === 'pglite' ? 'pglite' : 'postgres';
@@ -108,7 +110,7 @@ try {
       replay = { body: await first.text(), type: first.headers.get('content-type') ?? 'application/json' };
       if (first.status !== 200) throw new Error(`${call.path}: ${first.status} ${replay.body}`);
       const ours = await runLoad({ url: `${origin}${call.path}`, headers, connections: CONNECTIONS, seconds: SECONDS });
-      const them = await runLoad({ url: `${bareOrigin}${call.path}`, connections: CONNECTIONS, seconds: SECONDS });
+      const them = args['no-bare'] ? ours : await runLoad({ url: `${bareOrigin}${call.path}`, connections: CONNECTIONS, seconds: SECONDS });
       const ratio = ours.perSecond / them.perSecond;
       const goal = call.goal === undefined ? '' : `  goal ≥ ${(call.goal * 100).toFixed(0)} %: ${ratio >= call.goal ? 'met' : 'missed'}`;
       console.log(`  ${call.name} (${(replay.body.length / 1024).toFixed(1)} kB)`);

@@ -9,6 +9,7 @@ import { sessions } from '../db/schema';
 import { HttpError } from '../errors';
 import { TokenService } from '../auth/tokens';
 import { permissionCodesOf, sessionIsLive, touchSession } from '../auth/sessions';
+import { SessionCache, type CachedSession } from '../auth/session-cache';
 
 export interface AuthUser {
   id: string;
@@ -19,6 +20,7 @@ export interface AuthUser {
 declare module 'fastify' {
   interface FastifyInstance {
     tokens: TokenService;
+    sessionCache: SessionCache;
     /**
      * An `onRequest` hook: a logged-in user holding every one of `codes` (none → any logged-in user). It runs before
      * the body is read or validated, so a stranger learns nothing about a route's payload.
@@ -47,20 +49,43 @@ export async function authenticate(app: FastifyInstance, request: FastifyRequest
     throw new HttpError(401, 'The access token is not valid');
   }
   const { sub, sid } = verified.claims;
-  const [session] = await app.db
-    .select({ userId: sessions.userId, revokedAt: sessions.revokedAt, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .where(eq(sessions.id, sid));
-  if (!session || session.userId !== sub || !sessionIsLive(session)) {
+  const session = app.sessionCache.get(sid) ?? (await loadSession(app, sid));
+  if (!session || session.userId !== sub || session.expiresAt <= Date.now()) {
     throw new HttpError(455, 'The session has ended; please log in again');
   }
-  const [codes] = await Promise.all([permissionCodesOf(app.db, sub), touchSession(app.db, sid)]);
-  request.user = { id: sub, sessionId: sid, permissions: new Set(codes) };
+  // The last use is written at most once a minute (the statement itself only writes when it is a minute old).
+  if (Date.now() - session.touchedAt > 60_000) {
+    session.touchedAt = Date.now();
+    await touchSession(app.db, sid);
+  }
+  request.user = { id: sub, sessionId: sid, permissions: session.permissions };
   return request.user;
 }
 
+/** A live session and its user's permissions from the database, kept in the cache; undefined when it has ended. */
+async function loadSession(app: FastifyInstance, sid: string): Promise<CachedSession | undefined> {
+  const generation = app.sessionCache.generation;
+  const [row] = await app.db
+    .select({ userId: sessions.userId, revokedAt: sessions.revokedAt, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(eq(sessions.id, sid));
+  if (!row || !sessionIsLive(row)) return undefined;
+  const codes = await permissionCodesOf(app.db, row.userId);
+  const session = { userId: row.userId, expiresAt: row.expiresAt.getTime(), permissions: new Set(codes), touchedAt: 0 };
+  app.sessionCache.set(sid, session, generation);
+  return session;
+}
+
+/** Methods that cannot change a session, a user or a role; any other request empties the session cache. */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 async function authPlugin(app: FastifyInstance, opts: { tokens: TokenService }) {
   app.decorate('tokens', opts.tokens);
+  app.decorate('sessionCache', new SessionCache());
+  // Before the answer leaves: the writer's next request, and anyone's after it, reads the sessions afresh.
+  app.addHook('onSend', async (request) => {
+    if (!READS.has(request.method)) app.sessionCache.invalidateAll();
+  });
   app.decorateRequest('user', undefined);
   app.decorate('requirePermission', (...codes: string[]) => {
     return async (request: FastifyRequest) => {

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { SessionCache, type CachedSession } from './session-cache';
+
+const session = (userId = 'u1'): CachedSession => ({ userId, expiresAt: Date.now() + 60_000, permissions: new Set(['region.list']), touchedAt: 0 });
+
+describe('SessionCache', () => {
+  it('keeps a session read in the current generation, for its time to live only', () => {
+    const cache = new SessionCache(1_000);
+    cache.set('s1', session(), cache.generation, 10_000);
+    expect(cache.get('s1', 10_500)?.userId).toBe('u1');
+    expect(cache.get('s1', 11_000)).toBeUndefined();
+  });
+
+  it('forgets everything on a write', () => {
+    const cache = new SessionCache();
+    cache.set('s1', session(), cache.generation);
+    cache.invalidateAll();
+    expect(cache.get('s1')).toBeUndefined();
+  });
+
+  it('never stores a read that a write overtook', () => {
+    const cache = new SessionCache();
+    const before = cache.generation;
+    cache.invalidateAll(); // a logout committed while the read was on its way
+    cache.set('s1', session(), before);
+    expect(cache.get('s1')).toBeUndefined();
+  });
+
+  it('stays bounded', () => {
+    const cache = new SessionCache(60_000, 2);
+    for (const id of ['a', 'b', 'c']) cache.set(id, session(id), cache.generation);
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('c')?.userId).toBe('c');
+  });
+
+  it('caches nothing with a time to live of zero', () => {
+    const cache = new SessionCache(0);
+    cache.set('s1', session(), cache.generation);
+    expect(cache.get('s1')).toBeUndefined();
+  });
+});

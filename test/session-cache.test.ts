@@ -1,0 +1,59 @@
+/**
+ * The in-memory session cache (src/server/auth/session-cache.ts) must never be seen: whatever a write through the
+ * API changes about a session or a permission holds for the very next request, even right after a request that
+ * filled the cache.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from './helpers';
+import { userWith } from './fixtures';
+import { eq } from 'drizzle-orm';
+import { permissions, userRoles } from '../src/server/db/schema';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const regions = (token: string) => t.api({ method: 'GET', url: '/api/v1/region', token });
+
+async function permissionId(code: string): Promise<string> {
+  const [row] = await t.database.db.select({ id: permissions.id }).from(permissions).where(eq(permissions.code, code));
+  return row.id;
+}
+
+describe('the session cache', () => {
+  it('a logout is refused on the next request', async () => {
+    const user = await userWith(t, ['region.list']);
+    expect((await regions(user.token)).statusCode).toBe(200);
+    expect((await regions(user.token)).statusCode).toBe(200);
+    const out = await t.api({ method: 'DELETE', url: '/api/v1/auth/logout', token: user.token });
+    expect(out.statusCode).toBeLessThan(300);
+    expect((await regions(user.token)).statusCode).toBe(455);
+  });
+
+  it('a permission taken from a role by an admin is gone on the next request', async () => {
+    const user = await userWith(t, ['region.list']);
+    expect((await regions(user.token)).statusCode).toBe(200);
+    const [{ roleId }] = await t.database.db.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, user.id));
+    const edit = await t.api({ method: 'PATCH', url: `/api/v1/role/edit/${roleId}`, payload: { permissions: [await permissionId('comfort.list')] } });
+    expect(edit.statusCode).toBe(200);
+    expect((await regions(user.token)).statusCode).toBe(403);
+    expect((await t.api({ method: 'GET', url: '/api/v1/comfort', token: user.token })).statusCode).toBe(200);
+  });
+
+  it('a deleted user is refused on the next request', async () => {
+    const user = await userWith(t, ['region.list']);
+    expect((await regions(user.token)).statusCode).toBe(200);
+    expect((await t.api({ method: 'DELETE', url: `/api/v1/user/delete/${user.id}` })).statusCode).toBeLessThan(300);
+    expect((await regions(user.token)).statusCode).toBe(455);
+  });
+
+  it('a new password ends the other sessions at once', async () => {
+    const user = await userWith(t, ['region.list']);
+    expect((await regions(user.token)).statusCode).toBe(200);
+    const edit = await t.api({ method: 'PATCH', url: `/api/v1/user/edit/${user.id}`, payload: { password: 'another-password-1' } });
+    expect(edit.statusCode).toBe(200);
+    expect((await regions(user.token)).statusCode).toBe(455);
+  });
+});
