@@ -1,4 +1,5 @@
 // The load loop of bench/lib/load.ts, plain JavaScript so a worker thread runs it without a TypeScript loader.
+/* global URL, performance */
 import http from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
 

@@ -8,9 +8,9 @@ import { darkTheme, lightTheme } from './layout/themes';
 import { authProvider } from './providers/authProvider';
 import { createDataProvider } from './providers/dataProvider';
 import { createQueryClient } from './providers/queryClient';
+import { loadPanel } from './panelChunk';
 
-// The panel behind the login loads on its own, so the login page stays small.
-const Panel = lazy(() => import('./Panel'));
+const Panel = lazy(loadPanel);
 
 const dataProvider = createDataProvider();
 const queryClient = createQueryClient();

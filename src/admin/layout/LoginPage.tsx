@@ -1,8 +1,9 @@
 import { Box, Button, Card, CardContent, CircularProgress, TextField } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { useAuthProvider, useNotify, useTranslate } from 'react-admin';
+import { prefetchPanelWhenIdle } from '../panelChunk';
 import { session } from '../providers/session';
 import { Logo } from './Logo';
 import { PasswordField } from './PasswordField';
@@ -24,6 +25,7 @@ export const LoginPage = () => {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
+  useEffect(prefetchPanelWhenIdle, []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
