@@ -40,9 +40,12 @@ function requireSomeList(app: FastifyInstance) {
   };
 }
 
+/** Pages that are a second list of a resource keep saved queries of their own, under the page's route. */
+const LIST_PAGES: Record<string, string> = { 'progress-cottages': 'cottage' };
+
 /** The registry entry of an admin route the caller may list: 400 for an unknown route, 403 without `<key>.list`. */
 function listedResource(request: FastifyRequest, route: string): ResourceDef {
-  const def = resourceByRoute(route);
+  const def = resourceByRoute(LIST_PAGES[route] ?? route);
   if (!def || !def.actions.includes('list')) throw badRequest(`Unknown resource "${route}"`, { resource: 'Unknown resource' });
   const code = perm(def.key, 'list');
   if (!request.user?.permissions.has(code)) throw forbidden(`You have no permission to do that (${code})`);
