@@ -48,7 +48,7 @@ async function openQueue(page: Page, baseUrl: string, search: string) {
 
 export const specs: Spec[] = [
   {
-    name: 'cottage queue: confirming one drops the badge by one and puts it in Announcements',
+    name: 'cottages moderation: confirming one drops the badge by one and puts it in Announcements',
     env: ENV,
     async run({ page, baseUrl, api, unique }) {
       const [cottage] = await waiting(baseUrl, api, [`Confirm me ${unique}`]);
@@ -71,7 +71,7 @@ export const specs: Spec[] = [
     },
   },
   {
-    name: 'cottage queue: rejecting with a reason sends the owner a personal notification',
+    name: 'cottages moderation: rejecting with a reason sends the owner a personal notification',
     env: ENV,
     async run({ page, baseUrl, api, unique }) {
       const [cottage] = await waiting(baseUrl, api, [`Reject me ${unique}`]);
@@ -84,7 +84,7 @@ export const specs: Spec[] = [
       await dialog.getByRole('button', { name: 'Reject' }).click();
       await page.getByText('Cottage rejected').waitFor();
       expectTrue((await statusOf(api, cottage.id)) === 'rejected', 'the cottage must be rejected in the API');
-      const notes = await api.get<{ message: string; type: string }[]>(`notification?filter=${filterOf({ userId: cottage.userId })}`);
+      const notes = await api.get<{ message: string; type: string }[]>(`notification/all?filter=${filterOf({ userId: cottage.userId })}`);
       const sent = notes.filter((n) => n.message.includes(reason));
       expectTrue(sent.length === 1 && sent[0].type === 'personal', `one personal notification with the reason, found ${JSON.stringify(notes)}`);
 
@@ -94,7 +94,7 @@ export const specs: Spec[] = [
     },
   },
   {
-    name: 'cottage queue: bulk-confirming two selected rows is one request',
+    name: 'cottages moderation: bulk-confirming two selected rows is one request',
     env: ENV,
     async run({ page, baseUrl, api, unique }) {
       const chosen = await waiting(baseUrl, api, [`Bulk A ${unique}`, `Bulk B ${unique}`]);
@@ -114,7 +114,7 @@ export const specs: Spec[] = [
     },
   },
   {
-    name: 'cottage list: a cottage with a type that hides the price shows "Masjid"',
+    name: 'cottages moderation: list: a cottage with a type that hides the price shows "Masjid"',
     env: ENV,
     async run({ page, baseUrl, api, unique }) {
       const types = await api.get<{ id: string; hidePrice: boolean }[]>('cottage-type');

@@ -46,8 +46,11 @@ const ImagesButton = () => {
   );
 };
 
+/** The cottage's types as read (the dataProvider keeps the objects beside the id list `cottageType`). */
+const typesOf = (record: Record<string, unknown> | undefined) => (record?.cottageTypeRecords ?? []) as Named[];
+
 const TypeChips = () => {
-  const types = (useRecordContext()?.cottageType ?? []) as Named[];
+  const types = typesOf(useRecordContext());
   return (
     <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
       {types.map((type) => (
@@ -74,7 +77,7 @@ export const CottagePrice = () => {
   const record = useRecordContext();
   const translate = useTranslate();
   if (!record) return null;
-  const hidden = ((record.cottageType ?? []) as Named[]).some((type) => type.hidePrice);
+  const hidden = typesOf(record).some((type) => type.hidePrice);
   if (hidden) return <span data-testid="price-hidden">{translate(label('masjid'))}</span>;
   return <span>{translate(label('price_value'), { price: record.price, weekend: record.priceWeekend })}</span>;
 };
