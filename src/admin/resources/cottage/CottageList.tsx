@@ -12,6 +12,7 @@ export const CottageList = () => (
     filter={{ cottageStatus: 'confirmed' }}
     filters={cottageFilters}
     sort={{ field: 'createdAt', order: 'DESC' }}
+    perPage={25}
     quickFilters={<CottageQuickFilters />}
   >
     <KitDataTable>

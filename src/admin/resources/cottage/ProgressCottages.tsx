@@ -69,6 +69,7 @@ const Queue = () => {
       filter={{ cottageStatus: view }}
       filters={cottageFilters}
       sort={{ field: 'createdAt', order: 'DESC' }}
+      perPage={25}
       quickFilters={<CottageQuickFilters />}
       empty={false}
     >
