@@ -169,6 +169,16 @@ describe('saved queries', () => {
     expect((await t.app.inject({ method: 'DELETE', url: `${api}/saved-query/delete/${q.id}` })).statusCode).toBe(401);
   });
 
+  it('keeps the moderation queue\'s queries apart from the Announcements\', with cottage.list', async () => {
+    const waiting = { filter: { q: 'Chorvoq' }, sort: { field: 'createdAt', order: 'DESC' as const } };
+    const q = await created({ resource: 'progress-cottages', name: 'Lake side', query: waiting });
+    expect((await list('progress-cottages')).json().map((r: { id: string }) => r.id)).toContain(q.id);
+    expect((await list('cottage')).json().map((r: { id: string }) => r.id)).not.toContain(q.id);
+    // Checked against the cottage list's own fields, and its permission.
+    expect((await save({ resource: 'progress-cottages', name: 'Bad', query: { ...waiting, sort: { field: 'colour', order: 'ASC' } } })).statusCode).toBe(400);
+    expect((await list('progress-cottages', other.token)).statusCode).toBe(403);
+  });
+
   it('goes with its owner: deleting the user deletes their queries', async () => {
     const gone = await userWith(t, ['region.list']);
     const q = await created({ resource: 'region', name: 'Temporary', query: query(), shared: true }, gone.token);

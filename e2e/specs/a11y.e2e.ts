@@ -56,6 +56,8 @@ const SCREENS: Screen[] = [
   { name: 'comforts create', path: '/dashboart/comfort/create', ready: (p) => p.getByRole('combobox', { name: 'Comfort name' }) },
   { name: 'comforts edit', path: (f) => `/dashboart/comfort/${f.comfort}`, ready: (p) => p.getByRole('combobox', { name: 'Comfort name' }) },
   { name: 'comfort image dialog', path: (f) => `/dashboart/comfort/${f.comfort}/image`, ready: (p) => p.getByRole('dialog').locator('img') },
+  { name: 'cottage list (Announcements)', path: '/dashboart/cottage', ready: listDrawn },
+  { name: 'progress cottages (moderation queue)', path: '/dashboart/progress-cottages', ready: (p) => p.getByTestId('queue-tab-rejected') },
   ...['language', 'translate', 'place', 'cottage-type', 'services', 'tariff', 'notification'].flatMap((route): Screen[] => [
     { name: `${route} list`, path: `/dashboart/${route}`, ready: listDrawn },
     { name: `${route} create`, path: `/dashboart/${route}/create`, ready: (p) => p.locator('main form') },

@@ -1,13 +1,13 @@
 import DeleteIcon from '@mui/icons-material/Delete';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Confirm, useCanAccess, useDeleteController, useRecordContext, useResourceContext } from 'react-admin';
 
 /**
  * Delete after the product's question "Are you sure to delete ?" (No / Yes); waits for the server's answer. Like
- * react-admin's own buttons it is not shown to a user without `<resource>.delete`. `content` (a text key) says what
- * else the delete does.
+ * react-admin's own buttons it is not shown to a user without `<resource>.delete`. `content` (a text key, or an
+ * element drawn only while the question is open) says what else the delete does.
  */
-export const DeleteButton = ({ content }: { content?: string }) => {
+export const DeleteButton = ({ content }: { content?: ReactNode }) => {
   const record = useRecordContext();
   const resource = useResourceContext();
   const [open, setOpen] = useState(false);

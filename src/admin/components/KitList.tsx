@@ -43,19 +43,28 @@ const ListEmpty = () => {
   );
 };
 
+interface KitListExtras {
+  quickFilters?: ReactNode;
+  /** The page's title key when it is not `resources.<resource>.title` (a second list of the same resource). */
+  titleKey?: string;
+  /** Where the saved queries are kept when not under the resource's route (a second list of the same resource). */
+  savedQueries?: string;
+}
+
 /**
  * A list with the operators' kit, the same on every screen: its title (page and browser tab) from
  * `resources.<resource>.title`, the toolbar (filters, columns, create, CSV export), and the aside with the saved
  * queries above the list's own `quickFilters`, and an empty state that names the resource.
  */
-export const KitList = ({ quickFilters, actions, ...props }: Omit<ListProps, 'aside' | 'title'> & { quickFilters?: ReactNode }) => {
+export const KitList = ({ quickFilters, actions, titleKey, savedQueries, ...props }: Omit<ListProps, 'aside' | 'title'> & KitListExtras) => {
   const resource = useResourceContext(props);
-  useTabTitle();
+  const title = titleKey ?? `resources.${resource}.title`;
+  useTabTitle(title);
   return (
     <List
-      title={`resources.${resource}.title`}
+      title={title}
       actions={actions ?? <ListActions />}
-      aside={<ListAside>{quickFilters}</ListAside>}
+      aside={<ListAside savedQueries={savedQueries}>{quickFilters}</ListAside>}
       empty={<ListEmpty />}
       {...props}
     />

@@ -6,10 +6,10 @@ import { SavedQueriesList } from './SavedQueriesList';
  * The list's side panel: the user's saved queries (filter, sort, columns), kept on the server, then the list's own
  * quick filters.
  */
-export const ListAside = ({ children }: { children?: ReactNode }) => (
+export const ListAside = ({ children, savedQueries }: { children?: ReactNode; savedQueries?: string }) => (
   <Card sx={{ order: -1, mr: 2, mt: 8, width: 220, display: { xs: 'none', md: 'block' }, alignSelf: 'flex-start' }}>
     <CardContent>
-      <SavedQueriesList />
+      <SavedQueriesList scope={savedQueries} />
       {children}
     </CardContent>
   </Card>

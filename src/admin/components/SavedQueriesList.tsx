@@ -46,13 +46,16 @@ const same = (a: unknown, b: unknown) => JSON.stringify(canonical(a)) === JSON.s
 interface Props {
   /** The DataTable's `storeKey` when the list sets one (react-admin's default is `<resource>.datatable`). */
   storeKey?: string;
+  /** The route the queries are kept under; by default the list's resource (another for a second list of it). */
+  scope?: string;
 }
 
-export const SavedQueriesList = ({ storeKey }: Props) => {
+export const SavedQueriesList = ({ storeKey, scope }: Props) => {
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const { resource, filterValues, sort, setFilters, setSort } = useListContext();
+  const { resource: listResource, filterValues, sort, setFilters, setSort } = useListContext();
+  const resource = scope ?? listResource;
   const columnsKey = storeKey ?? `${resource}.datatable`;
   const [hidden, setHidden] = useStore<string[] | undefined>(columnsKey);
   const [ranks, setRanks] = useStore<number[] | undefined>(`${columnsKey}_columnRanks`);

@@ -7,6 +7,7 @@ import type { PageRoute } from '../providers/pageAccess';
 import type { MenuPlace } from '../resources/module';
 import { ComingSoon } from './ComingSoon';
 import { ProgressBadge } from './ProgressBadge';
+import { ProgressCottages } from '../resources/cottage/ProgressCottages';
 
 export interface PageModule {
   element: ReactElement;
@@ -18,7 +19,7 @@ export interface PageModule {
 export const pages = {
   home: { element: <Home />, icon: DashboardIcon, menu: { order: 0, label: 'app.menu.home' } },
   'progress-cottages': {
-    element: <ComingSoon titleKey="app.menu.progress_cottages" />,
+    element: <ProgressCottages />,
     icon: AssignmentIcon,
     menu: { order: 25, label: 'app.menu.progress_cottages', badge: ProgressBadge },
   },

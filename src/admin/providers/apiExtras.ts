@@ -51,6 +51,10 @@ export interface CottageImage {
   isMainImage: boolean;
   status: string;
 }
+export interface CottageDependents {
+  orders: number;
+  placements: number;
+}
 export interface NewPlacement {
   expireDays: number;
   serviceCode: ServiceCode;
@@ -68,8 +72,12 @@ export interface ApiExtras {
   updateImage(resource: string, id: Identifier, file: File): Promise<{ data: RaRecord }>;
   /** "Active Pre": turns an order into its premium placement, once. */
   activateOrder(orderId: Identifier): Promise<RaRecord>;
-  /** Confirms or rejects a cottage (needs `cottage.moderate`). */
-  moderateCottage(cottageId: Identifier, cottageStatus: CottageStatus): Promise<RaRecord>;
+  /** Confirms or rejects a cottage (needs `cottage.moderate`); a reason reaches its owner as a personal notification. */
+  moderateCottage(cottageId: Identifier, cottageStatus: CottageStatus, reason?: string): Promise<RaRecord>;
+  /** The same for several cottages in one all-or-nothing call. */
+  moderateCottages(cottageIds: Identifier[], cottageStatus: CottageStatus, reason?: string): Promise<void>;
+  /** How many orders and premium placements a cottage's delete takes with it. */
+  cottageDependents(cottageId: Identifier): Promise<CottageDependents>;
   addPremium(cottageId: Identifier, placement: NewPlacement): Promise<RaRecord>;
   endPremium(placementId: Identifier): Promise<RaRecord>;
   addCottageImage(cottageId: Identifier, file: File, isMainImage?: boolean): Promise<CottageImage>;
@@ -91,8 +99,12 @@ export function createApiExtras(http: Http): Omit<ApiExtras, 'updateImage'> {
     me: async () => (await http<Me>('user/me')).json,
     permissionGroups: async () => (await http<PermissionGroup[]>(permission.api.list)).json ?? [],
     activateOrder: async (id) => (await http<RaRecord>(apiPath(order.api.activate, id), { method: 'POST' })).json,
-    moderateCottage: async (id, cottageStatus) =>
-      (await http<RaRecord>(apiPath(cottage.api.update, id), json('PATCH', { cottageStatus }))).json,
+    moderateCottage: async (id, cottageStatus, reason) =>
+      (await http<RaRecord>(apiPath(cottage.api.update, id), json('PATCH', { cottageStatus, reason }))).json,
+    async moderateCottages(ids, cottageStatus, reason) {
+      await http(cottage.api.bulkUpdate!, json('PATCH', { ids, data: { cottageStatus, reason } }));
+    },
+    cottageDependents: async (id) => (await http<CottageDependents>(apiPath('cottage/dependents/:id', id))).json,
     addPremium: async (id, placement) =>
       (await http<RaRecord>(apiPath(cottage.api.premium, id), json('POST', placement))).json,
     endPremium: async (id) => (await http<RaRecord>(apiPath(cottage.api.premiumEnd, id), { method: 'DELETE' })).json,

@@ -5,7 +5,8 @@
  * permission.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { forbidden } from '../errors';
+import { z } from 'zod';
+import { badRequest, forbidden } from '../errors';
 import { resources } from '../../shared/resources';
 import { perm } from '../../shared/permissions';
 import { cottageRecord } from '../../shared/records/cottage';
@@ -13,7 +14,10 @@ import { cottageBulkEditSchema, cottageCreateSchema, cottageEditSchema, type Cot
 import { registerResource } from '../lib/resource-routes';
 import { checkComforts, checkCottageTypes, checkRegionAndPlace } from '../repos/catalogue-refs';
 import { cottageListParams, cottageListSpec, insertCottage, loadCottages, setMainImage, updateCottage } from '../repos/cottages';
+import { cottageDependents, notifyOwner } from '../repos/cottage-moderation';
 import { deleteRecord } from '../repos/records';
+import { loadOne } from '../lib/resource-routes';
+import { idParams } from '../../shared/schemas/common';
 import type { AuthUser } from '../plugins/auth';
 
 export const MAX_COTTAGE_IMAGES = 15;
@@ -24,11 +28,17 @@ function assertMayModerate(user: AuthUser, wanted: string | undefined, current: 
   }
 }
 
+/** A reason is a moderator's word on a decision: it needs `cottage.moderate` and goes with a `cottageStatus`. */
+function assertMayGiveReason(user: AuthUser, cottageStatus: string | undefined) {
+  if (!user.permissions.has(perm('cottage', 'moderate'))) throw forbidden('A moderation reason needs the cottage.moderate permission');
+  if (cottageStatus === undefined) throw badRequest('A reason goes with a cottageStatus', { reason: 'A reason goes with a cottageStatus' });
+}
+
 /** The stored columns of a payload: the position from whichever spelling was sent; links and files travel apart. */
 function cottageColumns<B extends CottageEdit>(body: B) {
-  const { lattitude, location, comforts: _comforts, cottageType: _types, ...columns } = body;
+  const { lattitude, location, comforts: _comforts, cottageType: _types, reason: _reason, ...columns } = body;
   const position = { latitude: body.latitude ?? lattitude ?? location?.latitude, longitude: body.longitude ?? location?.longitude };
-  return { ...(columns as Omit<B, 'lattitude' | 'location' | 'comforts' | 'cottageType'>), ...position };
+  return { ...(columns as Omit<B, 'lattitude' | 'location' | 'comforts' | 'cottageType' | 'reason'>), ...position };
 }
 
 const cottageRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -57,6 +67,7 @@ const cottageRoutes: FastifyPluginAsyncZod = async (app) => {
       body: { schema: cottageEditSchema, files: {}, strictJson: true },
       async write(db, { data: body, user }, current) {
         assertMayModerate(user, body.cottageStatus, current.cottageStatus);
+        if (body.reason !== undefined) assertMayGiveReason(user, body.cottageStatus);
         const regionId = body.regionId ?? current.regionId;
         const placeId = body.placeId ?? current.placeId;
         if (regionId !== current.regionId || placeId !== current.placeId) await checkRegionAndPlace(db, regionId, placeId);
@@ -64,13 +75,35 @@ const cottageRoutes: FastifyPluginAsyncZod = async (app) => {
         const typeIds = body.cottageType?.length ? [...new Set(body.cottageType)] : undefined;
         if (comfortIds) await checkComforts(db, comfortIds);
         if (typeIds) await checkCottageTypes(db, typeIds);
-        await updateCottage(db, current.id, cottageColumns(body), comfortIds, typeIds);
+        // The owner's notice of a decision commits or fails with the decision itself.
+        await db.transaction(async (tx) => {
+          await updateCottage(tx, current.id, cottageColumns(body), comfortIds, typeIds);
+          if (body.cottageStatus) await notifyOwner(tx, current, body.cottageStatus, body.reason);
+        });
       },
     },
     image: { write: setMainImage },
     bulkUpdate: { action: 'moderate', schema: cottageBulkEditSchema },
     remove: { write: (db, current) => deleteRecord(db, 'cottage', current.id) },
   });
+
+  // What a delete takes with it (the cascade), so the delete dialog can say so before the user confirms.
+  app.get(
+    '/cottage/dependents/:id',
+    {
+      onRequest: app.requirePermission(perm('cottage', 'show')),
+      schema: {
+        tags: ['cottage'],
+        description: "How many orders and premium placements the cottage's delete removes with it",
+        params: idParams,
+        response: { 200: z.object({ orders: z.number().int(), placements: z.number().int() }) },
+      },
+    },
+    async (request) => {
+      const cottage = await loadOne(app.db, loadCottages, 'Cottage', request.params.id, request.lang);
+      return cottageDependents(app.db, cottage.id);
+    },
+  );
 };
 
 export default cottageRoutes;

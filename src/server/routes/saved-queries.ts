@@ -40,9 +40,15 @@ function requireSomeList(app: FastifyInstance) {
   };
 }
 
+/** Pages that are a second list of a resource keep saved queries of their own, under the page's route. */
+const LIST_PAGES: Record<string, string> = { 'progress-cottages': 'cottage' };
+
+/** The route a list's queries are stored under: the page's own for a list page, else the resource's. */
+const storedUnder = (route: string, def: ResourceDef) => (LIST_PAGES[route] ? route : def.route);
+
 /** The registry entry of an admin route the caller may list: 400 for an unknown route, 403 without `<key>.list`. */
 function listedResource(request: FastifyRequest, route: string): ResourceDef {
-  const def = resourceByRoute(route);
+  const def = resourceByRoute(LIST_PAGES[route] ?? route);
   if (!def || !def.actions.includes('list')) throw badRequest(`Unknown resource "${route}"`, { resource: 'Unknown resource' });
   const code = perm(def.key, 'list');
   if (!request.user?.permissions.has(code)) throw forbidden(`You have no permission to do that (${code})`);
@@ -160,7 +166,7 @@ const savedQueryRoutes: FastifyPluginAsyncZod = async (app) => {
         .select(selection)
         .from(savedQueries)
         .innerJoin(users, eq(users.id, savedQueries.userId))
-        .where(and(eq(savedQueries.resource, def.route), or(eq(savedQueries.userId, me), eq(savedQueries.shared, true))))
+        .where(and(eq(savedQueries.resource, storedUnder(request.query.resource, def)), or(eq(savedQueries.userId, me), eq(savedQueries.shared, true))))
         .orderBy(asc(savedQueries.name), asc(savedQueries.createdAt));
       return rows.map((row) => toRecord(row, me));
     },
@@ -182,10 +188,10 @@ const savedQueryRoutes: FastifyPluginAsyncZod = async (app) => {
       const def = listedResource(request, resource);
       await checkAgainstList(app, request, def, query);
       const me = request.user!.id;
-      await assertNameFree(me, def.route, name);
+      await assertNameFree(me, storedUnder(resource, def), name);
       const [row] = await app.db
         .insert(savedQueries)
-        .values({ userId: me, resource: def.route, name, query, shared: shared ?? false })
+        .values({ userId: me, resource: storedUnder(resource, def), name, query, shared: shared ?? false })
         .returning({ id: savedQueries.id });
       return reply.status(201).send(toRecord(await load(row.id), me));
     },

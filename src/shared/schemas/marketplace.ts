@@ -28,6 +28,12 @@ const location = z.preprocess(
   z.object({ latitude: blankIsAbsent(latitude), longitude: blankIsAbsent(longitude) }, { message: 'location must be {latitude, longitude}' }).optional(),
 );
 
+/**
+ * A moderator's reason for confirming or rejecting a cottage; with `cottageStatus` only. The cottage's owner receives it
+ * as a personal notification, written in the same transaction as the status.
+ */
+const moderationReason = { reason: blankIsAbsent(z.string().trim().max(1000, 'The reason is at most 1000 characters')) };
+
 /** The cottage's position: `latitude` (also spelt `lattitude`, as the spec's edit form does), `longitude`, `location`. */
 const position = { latitude: blankIsAbsent(latitude), lattitude: blankIsAbsent(latitude), longitude: blankIsAbsent(longitude), location };
 
@@ -39,7 +45,7 @@ export type CottageCreate = z.infer<typeof cottageCreateSchema>;
  * `PATCH cottage/edit/{id}` (JSON). Only what is sent changes; an absent or empty field — including an empty
  * `comforts`/`cottageType` list — leaves the stored value alone. Lists, when non-empty, replace the links.
  */
-export const cottageEditSchema = editSchemaOf(resources.cottage).extend(position);
+export const cottageEditSchema = editSchemaOf(resources.cottage).extend({ ...position, ...moderationReason });
 export type CottageEdit = z.infer<typeof cottageEditSchema>;
 
 /** `POST cottage/image/add` (multipart with the file `image`). */
@@ -79,7 +85,7 @@ export const orderBulkEditSchema = editSchemaOf(resources.order)
   .refine((v) => v.status !== undefined || v.orderStatus !== undefined, 'Give status or orderStatus');
 
 /** `PATCH cottage/bulk/edit`: the moderation state of every listed cottage. */
-export const cottageBulkEditSchema = z.object({ cottageStatus: z.enum(COTTAGE_STATUSES) }).strict();
+export const cottageBulkEditSchema = z.object({ cottageStatus: z.enum(COTTAGE_STATUSES), ...moderationReason }).strict();
 
 /** `POST notification/add`: a public notification names nobody; a personal one names an existing user. */
 export const notificationCreateSchema = createSchemaOf(resources.notification).superRefine((v, ctx) => {

@@ -1,4 +1,23 @@
-import { ComingSoon } from '../../layout/ComingSoon';
+import { KitDataTable, KitList } from '../../components/KitList';
+import { RowActions } from '../../components/RowActions';
+import { cottageColumns, cottageFilters, CottageQuickFilters } from './columns';
+import { DeleteWarning } from './DeleteWarning';
 
-/** Placeholder until the Announcements list is built (issue 11). */
-export const CottageList = () => <ComingSoon />;
+/**
+ * The Announcements: the confirmed cottages only (a permanent filter; the others wait in the moderation queue,
+ * `ProgressCottages`). Newest first; sort, search and pages on the server.
+ */
+export const CottageList = () => (
+  <KitList
+    filter={{ cottageStatus: 'confirmed' }}
+    filters={cottageFilters}
+    sort={{ field: 'createdAt', order: 'DESC' }}
+    perPage={25}
+    quickFilters={<CottageQuickFilters />}
+  >
+    <KitDataTable>
+      {cottageColumns}
+      <RowActions deleteContent={<DeleteWarning />} />
+    </KitDataTable>
+  </KitList>
+);

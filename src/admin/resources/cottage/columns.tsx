@@ -1,0 +1,151 @@
+import CategoryIcon from '@mui/icons-material/Category';
+import ChairIcon from '@mui/icons-material/Chair';
+import PaymentsIcon from '@mui/icons-material/Payments';
+import PlaceIcon from '@mui/icons-material/Place';
+import PublicIcon from '@mui/icons-material/Public';
+import ToggleOnIcon from '@mui/icons-material/ToggleOn';
+import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary';
+import { Box, Chip, Stack, Typography } from '@mui/material';
+import { Link } from 'react-router-dom';
+import {
+  Button,
+  DataTable,
+  FilterList,
+  ReferenceInput,
+  SearchInput,
+  useCanAccess,
+  useCreatePath,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { ACTIVE_STATUSES } from '../../../shared/enums';
+import { ImageThumb } from '../../components/ImageThumb';
+import { EnumFilterList, QuickFilterItem, ReferenceFilterList } from '../../components/QuickFilters';
+import { RowNumber } from '../../components/RowNumber';
+import { StatusChip } from '../../components/StatusChip';
+
+/** The cottage lists' column labels: `resources.cottage.list.<name>`. */
+export const label = (name: string) => `resources.cottage.list.${name}`;
+
+interface Named {
+  id: string;
+  name: string;
+  hidePrice?: boolean;
+}
+
+/** Opens the images dialog of the cottage (`/cottage/:id/images`); shown only with `cottage.edit`. */
+const ImagesButton = () => {
+  const record = useRecordContext();
+  const createPath = useCreatePath();
+  const { canAccess } = useCanAccess({ resource: 'cottage', action: 'edit', record });
+  if (!record || !canAccess) return null;
+  return (
+    <Button component={Link} to={`${createPath({ resource: 'cottage', type: 'list' })}/${record.id}/images`} label={label('images')}>
+      <PhotoLibraryIcon />
+    </Button>
+  );
+};
+
+/** The cottage's types as read (the dataProvider keeps the objects beside the id list `cottageType`). */
+const typesOf = (record: Record<string, unknown> | undefined) => (record?.cottageTypeRecords ?? []) as Named[];
+
+const TypeChips = () => {
+  const types = typesOf(useRecordContext());
+  return (
+    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+      {types.map((type) => (
+        <Chip key={type.id} size="small" label={type.name} />
+      ))}
+    </Stack>
+  );
+};
+
+const RegionPlace = () => {
+  const record = useRecordContext();
+  return (
+    <>
+      <Typography variant="body2">{record?.region?.name}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {record?.place?.name}
+      </Typography>
+    </>
+  );
+};
+
+/** "price sum / weekend sum (weekend)", or "Masjid" when any of the cottage's types hides its price (a type's flag). */
+export const CottagePrice = () => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  if (!record) return null;
+  const hidden = typesOf(record).some((type) => type.hidePrice);
+  if (hidden) return <span data-testid="price-hidden">{translate(label('masjid'))}</span>;
+  return <span>{translate(label('price_value'), { price: record.price, weekend: record.priceWeekend })}</span>;
+};
+
+/** The columns both cottage lists show, between the row number and the row's actions. */
+export const cottageColumns = [
+  <DataTable.Col key="id" source="id" label="app.columns.id" disableSort render={() => <RowNumber />} />,
+  <DataTable.Col key="name" source="name" label={label('name')} />,
+  <DataTable.Col
+    key="mainImage"
+    source="mainImage"
+    label={label('mainImage')}
+    disableSort
+    render={() => (
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <ImageThumb source="mainImage" alt="" width={120} height={100} />
+        <ImagesButton />
+      </Box>
+    )}
+  />,
+  <DataTable.Col key="cottageType" source="cottageType" label={label('types')} disableSort render={() => <TypeChips />} />,
+  <DataTable.Col key="region" source="region" label={label('regionPlace')} render={() => <RegionPlace />} />,
+  <DataTable.Col key="cottageStatus" source="cottageStatus" label={label('cottageStatus')} disableSort render={() => <StatusChip source="cottageStatus" />} />,
+  <DataTable.Col key="status" source="status" label={label('status')} disableSort render={() => <StatusChip source="status" />} />,
+  <DataTable.Col key="price" source="price" label={label('price')} render={() => <CottagePrice />} />,
+];
+
+export const cottageFilters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <ReferenceInput key="regionId" source="regionId" reference="region" sort={{ field: 'name', order: 'ASC' }} label={label('region')} />,
+  <ReferenceInput key="placeId" source="placeId" reference="place" sort={{ field: 'name', order: 'ASC' }} label={label('place')} />,
+];
+
+/** Price bands of the quick filter, in sum. */
+const PRICE_BANDS: [number | undefined, number | undefined][] = [
+  [undefined, 500_000],
+  [500_000, 1_000_000],
+  [1_000_000, 2_000_000],
+  [2_000_000, undefined],
+];
+
+const PriceFilterList = () => {
+  const translate = useTranslate();
+  const text = ([min, max]: (number | undefined)[]) => {
+    if (min === undefined) return translate(label('price_below'), { max });
+    if (max === undefined) return translate(label('price_above'), { min });
+    return translate(label('price_between'), { min, max });
+  };
+  return (
+    <FilterList label={label('price_range')} icon={<PaymentsIcon />}>
+      {PRICE_BANDS.map((band) => {
+        const value: Record<string, number> = {};
+        if (band[0] !== undefined) value.price_gte = band[0];
+        if (band[1] !== undefined) value.price_lte = band[1];
+        return <QuickFilterItem key={band.join('-')} label={text(band)} value={value} />;
+      })}
+    </FilterList>
+  );
+};
+
+/** Quick filters: region, place, type, comfort, status and a price band. */
+export const CottageQuickFilters = () => (
+  <>
+    <ReferenceFilterList source="regionId" reference="region" label={label('region')} icon={<PublicIcon />} />
+    <ReferenceFilterList source="placeId" reference="place" label={label('place')} icon={<PlaceIcon />} />
+    <ReferenceFilterList source="cottageType" reference="cottage-type" label={label('type')} icon={<CategoryIcon />} />
+    <ReferenceFilterList source="comfort" reference="comfort" label={label('comfort')} icon={<ChairIcon />} />
+    <EnumFilterList source="status" values={ACTIVE_STATUSES} label={label('status')} icon={<ToggleOnIcon />} valueLabel={(v) => `app.status.${String(v)}`} />
+    <PriceFilterList />
+  </>
+);
