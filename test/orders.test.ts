@@ -64,6 +64,27 @@ describe('GET /order/all/for/admin', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('filters by activated, cottage, user and tariff, and searches cottage names (the order screen’s filters)', async () => {
+    const other = await userWith(t, [], { name: 'Bobur Other' });
+    const placed = await makeOrder(confirmed, { premiumActivatedAt: new Date(), userId: other.id });
+    const inHut = await makeOrder(pending);
+    const ids = async (filter: object) =>
+      (await t.api({ method: 'GET', url: `/api/v1/order/all/for/admin?filter=${encodeURIComponent(JSON.stringify(filter))}` }))
+        .json()
+        .map((o: { id: string }) => o.id);
+    expect(await ids({ activated: true })).toEqual([placed.id]);
+    expect(await ids({ activated: 'true' })).toEqual([placed.id]);
+    const notActivated = await ids({ activated: 'false' });
+    expect(notActivated).toContain(inHut.id);
+    expect(notActivated).not.toContain(placed.id);
+    expect(await ids({ cottageId: pending })).toEqual([inHut.id]);
+    expect(await ids({ userId: other.id })).toEqual([placed.id]);
+    const byTariff = await ids({ tariffId: weekTariff.id });
+    expect(byTariff).toEqual(expect.arrayContaining([placed.id, inHut.id]));
+    expect(await ids({ q: 'waiting' })).toEqual([inHut.id]);
+    expect(await ids({ q: 'bobur' })).toEqual([placed.id]);
+  });
+
   it('needs order.list', async () => {
     const { token } = await userWith(t, ['cottage.list']);
     expect((await t.api({ method: 'GET', url: '/api/v1/order/all/for/admin', token })).statusCode).toBe(403);

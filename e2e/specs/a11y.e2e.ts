@@ -29,6 +29,9 @@ const RULES = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'
 interface Fixtures {
   region: string;
   comfort: string;
+  /** The first admin (the user screens); an order of the demo data (the order screens, `DEMO_SCREENS`). */
+  user?: string;
+  order?: string;
 }
 
 interface Screen {
@@ -62,6 +65,15 @@ const SCREENS: Screen[] = [
     { name: `${route} list`, path: `/dashboart/${route}`, ready: listDrawn },
     { name: `${route} create`, path: `/dashboart/${route}/create`, ready: (p) => p.locator('main form') },
   ]),
+  { name: 'users list', path: '/dashboart/user', ready: (p) => p.getByRole('cell', { name: 'admin', exact: true }) },
+  { name: 'users create', path: '/dashboart/user/create', ready: (p) => p.getByRole('textbox', { name: 'Username' }) },
+  { name: 'users edit', path: (f) => `/dashboart/user/${f.user}`, ready: (p) => p.getByLabel('Set a new password', { exact: true }) },
+];
+
+/** Screens that need records only the demo data makes (orders have no create call), checked on a demo server. */
+const DEMO_SCREENS: Screen[] = [
+  { name: 'orders list', path: '/dashboart/order', ready: (p) => p.getByRole('button', { name: 'Active Pre' }) },
+  { name: 'orders edit', path: (f) => `/dashboart/order/${f.order}`, ready: (p) => p.getByRole('combobox', { name: 'Order Status' }) },
 ];
 
 /** A multipart POST as the first admin (the harness's `api.post` sends JSON). */
@@ -88,7 +100,8 @@ async function arrange(api: Api, baseUrl: string, unique: string): Promise<Fixtu
   const place = await api.post<{ id: string }>('place/add', { name: await text('place'), regionId: region.id });
   const cottage = { name: `A11y cottage ${unique}`, price: '100', priceWeekend: '120', regionId: region.id, placeId: place.id };
   await postForm(api, baseUrl, 'cottage/add', { ...cottage, cottageStatus: 'progress' }, ['mainImage', png]);
-  return { region: region.id, comfort: comfort.id };
+  const admin = (await api.get<{ id: string; username: string }[]>('user/all')).find((u) => u.username === 'admin');
+  return { region: region.id, comfort: comfort.id, user: admin?.id };
 }
 
 /** Opens a screen, waits until it is drawn and still, and returns axe's violations as readable lines. */
@@ -139,6 +152,25 @@ export const specs: Spec[] = [
       for (const screen of PUBLIC_SCREENS) found.push(...(await check(page, baseUrl, screen, fixtures, `dark · ${screen.name}`)));
 
       // The runner shows only an error's first lines, so the whole list is printed first.
+      if (found.length > 0) console.log(found.map((l) => `      ${l}`).join('\n'));
+      const rules = found.filter((l) => l.startsWith('['));
+      expectTrue(rules.length === 0, `${rules.length} axe violation(s), listed above:\n${rules.join('\n')}`);
+    },
+  },
+  {
+    name: 'a11y: the order screens with demo data have no axe violations, in the light and the dark theme',
+    env: { DEMO_DATA: 'on', E2E_GROUP: 'a11y-demo' },
+    async run({ page, baseUrl, api }) {
+      const [order] = await api.get<{ id: string }[]>('order/all/for/admin?range=[0,0]');
+      expectTrue(order, 'the demo data must have an order');
+      const fixtures: Fixtures = { region: '', comfort: '', order: order.id };
+      const found: string[] = [];
+      await login(page, baseUrl);
+      for (const screen of DEMO_SCREENS) found.push(...(await check(page, baseUrl, screen, fixtures, `light · ${screen.name}`)));
+      await page.goto(`${baseUrl}/dashboart`);
+      await page.getByRole('button', { name: 'Toggle light/dark mode' }).click();
+      await page.waitForFunction(() => Object.keys(localStorage).some((k) => k.endsWith('.theme') && localStorage.getItem(k) === '"dark"'));
+      for (const screen of DEMO_SCREENS) found.push(...(await check(page, baseUrl, screen, fixtures, `dark · ${screen.name}`)));
       if (found.length > 0) console.log(found.map((l) => `      ${l}`).join('\n'));
       const rules = found.filter((l) => l.startsWith('['));
       expectTrue(rules.length === 0, `${rules.length} axe violation(s), listed above:\n${rules.join('\n')}`);

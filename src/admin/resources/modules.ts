@@ -1,7 +1,5 @@
 import CommentIcon from '@mui/icons-material/Comment';
-import GroupIcon from '@mui/icons-material/Group';
 import KeyIcon from '@mui/icons-material/Key';
-import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import type { AdminRoute } from '../../shared/resources';
 import { comingSoon } from './comingSoon';
@@ -11,11 +9,13 @@ import cottageType from './cottage-type';
 import language from './language';
 import type { ResourceModule } from './module';
 import notification from './notification';
+import order from './order';
 import place from './place';
 import region from './region';
 import services from './services';
 import tariff from './tariff';
 import translate from './translate';
+import user from './user';
 
 /**
  * Every admin resource by its route (the registry's `route`, checked by `satisfies`), built or not. The panel
@@ -51,12 +51,12 @@ export const modules = {
   },
   services: { ...services, menu: { order: 50, label: 'app.menu.services' } },
   tariff: { ...tariff, menu: { order: 60, label: 'app.menu.tariff' } },
-  order: { ...comingSoon(ShoppingCartIcon), menu: { order: 40, label: 'app.menu.order' } },
+  order: { ...order, menu: { order: 40, label: 'app.menu.order' } },
   roles: { ...comingSoon(VerifiedUserIcon), menu: { order: 110, label: 'app.menu.roles' } },
   // The permission catalogue (`GET /models`) is read by the roles screen, never listed on its own.
   permission: { icon: KeyIcon },
   user: {
-    ...comingSoon(GroupIcon),
+    ...user,
     menu: { order: 120, label: 'app.menu.user' },
     tile: { order: 1, stat: 'users', label: 'app.home.users', color: '#2e7d32' },
   },

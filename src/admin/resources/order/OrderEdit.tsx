@@ -1,0 +1,22 @@
+import { Edit, SelectInput, SimpleForm, TextInput, required } from 'react-admin';
+import { ACTIVE_STATUSES, ORDER_STATUSES } from '../../../shared/enums';
+import { useTabTitle } from '../../layout/useTabTitle';
+
+const choices = (values: readonly string[]) => values.map((id) => ({ id, name: `app.status.${id}` }));
+
+/**
+ * The two statuses, prefilled with the order's current values (the original's selects started blank); only what
+ * changed is sent (`PATCH order/update/{id}`). The cottage and the buyer are shown for context, fixed.
+ */
+export const OrderEdit = () => {
+  useTabTitle();
+  return (
+    <Edit redirect="list" mutationMode="pessimistic" title="resources.order.edit">
+      <SimpleForm>
+        <TextInput source="cottage.name" label="resources.order.fields.cottage" readOnly sx={{ width: 480, maxWidth: '100%' }} />
+        <SelectInput source="orderStatus" choices={choices(ORDER_STATUSES)} validate={required()} sx={{ width: 480, maxWidth: '100%' }} />
+        <SelectInput source="status" choices={choices(ACTIVE_STATUSES)} validate={required()} sx={{ width: 480, maxWidth: '100%' }} />
+      </SimpleForm>
+    </Edit>
+  );
+};

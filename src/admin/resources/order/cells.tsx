@@ -1,0 +1,55 @@
+import { Box, Chip, Link as MuiLink, Typography } from '@mui/material';
+import { Link } from 'react-router-dom';
+import { RecordContextProvider, useCreatePath, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import { StatusChip } from '../../components/StatusChip';
+
+/** The cottage's name, linking to the cottage. */
+export const CottageCell = () => {
+  const record = useRecordContext();
+  const createPath = useCreatePath();
+  if (!record?.cottage) return null;
+  return (
+    <MuiLink component={Link} to={createPath({ resource: 'cottage', type: 'edit', id: record.cottage.id })}>
+      {record.cottage.name}
+    </MuiLink>
+  );
+};
+
+/** The buyer's name or username; "—" once the user was deleted. */
+export const UserCell = () => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  if (!record) return null;
+  return <>{record.user ? (record.user.name ?? record.user.username) : translate('resources.order.deleted_user')}</>;
+};
+
+/** The tariff's service code as a badge. */
+export const ServiceCodeCell = () => {
+  const record = useRecordContext();
+  if (!record?.tariff?.service) return null;
+  return (
+    <RecordContextProvider value={record.tariff.service}>
+      <StatusChip source="serviceCode" />
+    </RecordContextProvider>
+  );
+};
+
+/** Whether "Active Pre" was done and, when it was, the placement's dates. */
+export const ActivatedCell = () => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  if (!record) return null;
+  if (!record.premiumActivatedAt) return <Chip size="small" variant="outlined" label={translate('resources.order.not_activated')} />;
+  const date = (value: unknown) => (value ? new Date(String(value)).toLocaleDateString(locale) : '…');
+  return (
+    <Box data-testid="order-activated">
+      <Chip size="small" color="success" label={translate('resources.order.activated')} />
+      {record.premium && (
+        <Typography variant="body2" sx={{ whiteSpace: 'nowrap', mt: 0.5 }}>
+          {translate('resources.order.placed_until', { from: date(record.premium.createdAt), to: date(record.premium.expireAt) })}
+        </Typography>
+      )}
+    </Box>
+  );
+};
