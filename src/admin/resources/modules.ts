@@ -2,7 +2,6 @@ import CommentIcon from '@mui/icons-material/Comment';
 import GroupIcon from '@mui/icons-material/Group';
 import KeyIcon from '@mui/icons-material/Key';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
-import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import type { AdminRoute } from '../../shared/resources';
 import { comingSoon } from './comingSoon';
 import comfort from './comfort';
@@ -13,6 +12,7 @@ import type { ResourceModule } from './module';
 import notification from './notification';
 import place from './place';
 import region from './region';
+import roles from './roles';
 import services from './services';
 import tariff from './tariff';
 import translate from './translate';
@@ -52,7 +52,7 @@ export const modules = {
   services: { ...services, menu: { order: 50, label: 'app.menu.services' } },
   tariff: { ...tariff, menu: { order: 60, label: 'app.menu.tariff' } },
   order: { ...comingSoon(ShoppingCartIcon), menu: { order: 40, label: 'app.menu.order' } },
-  roles: { ...comingSoon(VerifiedUserIcon), menu: { order: 110, label: 'app.menu.roles' } },
+  roles: { ...roles, menu: { order: 110, label: 'app.menu.roles' } },
   // The permission catalogue (`GET /models`) is read by the roles screen, never listed on its own.
   permission: { icon: KeyIcon },
   user: {
