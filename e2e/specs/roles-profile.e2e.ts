@@ -75,7 +75,7 @@ export const specs: Spec[] = [
       await page.getByRole('button', { name: 'Change my password' }).click();
       const dialog = page.getByRole('dialog');
       await dialog.getByLabel('Current password').fill('wrong-password-9');
-      await dialog.getByLabel('New password', { exact: true }).fill('new-password-2');
+      await dialog.getByLabel(/^New password/).fill('new-password-2');
       await dialog.getByLabel('Repeat the new password').fill('new-password-2');
       await dialog.getByRole('button', { name: 'Save' }).click();
       await page.getByText('The current password is wrong').first().waitFor();
