@@ -32,6 +32,7 @@ interface Fixtures {
   /** The first admin (the user screens); an order of the demo data (the order screens, `DEMO_SCREENS`). */
   user?: string;
   order?: string;
+  role?: string;
 }
 
 interface Screen {
@@ -52,6 +53,11 @@ const PUBLIC_SCREENS: Screen[] = [
 const SCREENS: Screen[] = [
   { name: 'home (/dashboart)', path: '/dashboart', ready: (p) => p.getByTestId('progress-badge') },
   { name: 'home (/dashboart/home)', path: '/dashboart/home', ready: (p) => p.getByTestId('tile-comfort') },
+  { name: 'home charts', path: '/dashboart/home', ready: (p) => p.locator('.HomeChart') },
+  { name: 'roles list', path: '/dashboart/roles', ready: (p) => p.getByRole('cell', { name: /A11y role/ }) },
+  { name: 'roles create', path: '/dashboart/roles/create', ready: (p) => p.locator('.PermissionGroup') },
+  { name: 'roles edit', path: (f) => `/dashboart/roles/${f.role}`, ready: (p) => p.locator('.PermissionGroup') },
+  { name: 'profile', path: '/dashboart/profile', ready: (p) => p.locator('.Profile-balance') },
   { name: 'regions list', path: '/dashboart/region', ready: (p) => p.getByRole('cell', { name: /A11y region/ }) },
   { name: 'regions create', path: '/dashboart/region/create', ready: (p) => p.getByRole('combobox', { name: 'Region name' }) },
   { name: 'regions edit', path: (f) => `/dashboart/region/${f.region}`, ready: (p) => p.getByRole('combobox', { name: 'Region name' }) },
@@ -100,8 +106,10 @@ async function arrange(api: Api, baseUrl: string, unique: string): Promise<Fixtu
   const place = await api.post<{ id: string }>('place/add', { name: await text('place'), regionId: region.id });
   const cottage = { name: `A11y cottage ${unique}`, price: '100', priceWeekend: '120', regionId: region.id, placeId: place.id };
   await postForm(api, baseUrl, 'cottage/add', { ...cottage, cottageStatus: 'progress' }, ['mainImage', png]);
+  const permissions = (await api.get<{ permission: { id: string }[] }[]>('models')).flatMap((g) => g.permission).slice(0, 7);
+  const role = await api.post<{ id: string }>('role/add', { name: `A11y role ${unique}`, permissions: permissions.map((p) => p.id) });
   const admin = (await api.get<{ id: string; username: string }[]>('user/all')).find((u) => u.username === 'admin');
-  return { region: region.id, comfort: comfort.id, user: admin?.id };
+  return { region: region.id, comfort: comfort.id, user: admin?.id, role: role.id };
 }
 
 /** Opens a screen, waits until it is drawn and still, and returns axe's violations as readable lines. */

@@ -22,3 +22,40 @@ describe('<Home>', () => {
     expect(screen.queryByTestId('tile-notification')).toBeNull();
   });
 });
+
+describe('<Home> charts', () => {
+  const days = Array.from({ length: 30 }, (_, i) => ({ date: `2026-01-${String(i + 1).padStart(2, '0')}`, label: `${i + 1} Jan` }));
+  const zeros = () => days.map(() => 0);
+
+  // The first render waits for the lazily loaded chart module.
+  it('shows the empty state of each chart the caller may see when its 30 days hold nothing', async () => {
+    const statsSeries = async () => ({ days, moderation: { submitted: zeros(), confirmed: zeros(), rejected: zeros() } });
+    render(
+      <TestAdmin dataProvider={{ stats: async () => ({}), statsSeries }}>
+        <Home />
+      </TestAdmin>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Cottage moderation, last 30 days' }, { timeout: 15000 })).toBeTruthy();
+    expect(screen.getByText('Nothing happened in the last 30 days')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Orders per day, last 30 days' })).toBeNull();
+  }, 20000);
+
+  it('draws a chart when there is data, and says so when the series cannot be loaded', async () => {
+    const orders = { progress: zeros(), success: zeros().map((_, i) => (i === 29 ? 3 : 0)), cancelled: zeros() };
+    render(
+      <TestAdmin dataProvider={{ stats: async () => ({}), statsSeries: async () => ({ days, orders }) }}>
+        <Home />
+      </TestAdmin>,
+    );
+    const heading = await screen.findByRole('heading', { name: 'Orders per day, last 30 days' }, { timeout: 15000 });
+    expect(heading.closest('section')?.querySelector('svg')).not.toBeNull();
+    expect(screen.queryByText('Nothing happened in the last 30 days')).toBeNull();
+    cleanup();
+    render(
+      <TestAdmin dataProvider={{ stats: async () => ({}), statsSeries: async () => Promise.reject(new Error('boom')) }}>
+        <Home />
+      </TestAdmin>,
+    );
+    expect(await screen.findByText('The charts are unavailable', undefined, { timeout: 15000 })).toBeTruthy();
+  }, 30000);
+});

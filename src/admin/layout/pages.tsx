@@ -3,9 +3,9 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import type { SvgIconComponent } from '@mui/icons-material';
 import type { ReactElement } from 'react';
 import { Home } from '../dashboard/Home';
+import { Profile } from '../profile/Profile';
 import type { PageRoute } from '../providers/pageAccess';
 import type { MenuPlace } from '../resources/module';
-import { ComingSoon } from './ComingSoon';
 import { ProgressBadge } from './ProgressBadge';
 import { ProgressCottages } from '../resources/cottage/ProgressCottages';
 
@@ -23,5 +23,5 @@ export const pages = {
     icon: AssignmentIcon,
     menu: { order: 25, label: 'app.menu.progress_cottages', badge: ProgressBadge },
   },
-  profile: { element: <ComingSoon titleKey="app.menu.profile" /> },
+  profile: { element: <Profile /> },
 } satisfies Partial<Record<PageRoute, PageModule>>;

@@ -8,6 +8,8 @@ import type { CottageStatus, ServiceCode } from '../../shared/enums';
 import { apiPath, resources } from '../../shared/resources';
 import type { ApiResponse } from './httpClient';
 import { toFormData } from './payload';
+import { PROFILE_PASSWORD_PATH, PROFILE_PATH } from '../../shared/schemas/profile';
+import { STATS_SERIES_PATH, type StatsSeries } from '../../shared/schemas/stats-series';
 
 type Http = <T = unknown>(path: string, init?: RequestInit) => Promise<ApiResponse<T>>;
 
@@ -34,6 +36,8 @@ export interface Me {
   username: string;
   name?: string | null;
   image?: string | null;
+  email?: string | null;
+  balance?: number;
   permissions?: string[];
   roles?: { role: { id: string; name: string } }[];
 }
@@ -43,6 +47,13 @@ export interface PermissionGroup {
   name: string;
   label: string;
   permission: { id: string; code: string; name: string; modelId: string }[];
+}
+export type { StatsSeries } from '../../shared/schemas/stats-series';
+/** `PATCH user/me`: the caller's own name, e-mail and photo; an absent field changes nothing. */
+export interface ProfileChange {
+  name?: string;
+  email?: string;
+  image?: File;
 }
 export interface CottageImage {
   id: string;
@@ -86,6 +97,11 @@ export interface ApiExtras {
     change: { file?: File; isMainImage?: boolean; status?: 'active' | 'inactive' },
   ): Promise<CottageImage>;
   deleteCottageImage(imageId: Identifier): Promise<void>;
+  /** The home charts' day-by-day series (`GET /stats/series`). */
+  statsSeries(): Promise<StatsSeries>;
+  updateProfile(change: ProfileChange): Promise<Me>;
+  /** 400 on a wrong current password; ends the caller's other sessions. */
+  changePassword(currentPassword: string, newPassword: string): Promise<void>;
 }
 
 const { cottage, order, permission } = resources;
@@ -118,6 +134,11 @@ export function createApiExtras(http: Http): Omit<ApiExtras, 'updateImage'> {
     },
     async deleteCottageImage(id) {
       await http(apiPath(cottage.api.imageDelete, id), { method: 'DELETE' });
+    },
+    statsSeries: async () => (await http<StatsSeries>(STATS_SERIES_PATH)).json,
+    updateProfile: async (change) => (await http<Me>(PROFILE_PATH, { method: 'PATCH', body: toFormData({ ...change }) })).json,
+    async changePassword(currentPassword, newPassword) {
+      await http(PROFILE_PASSWORD_PATH, json('POST', { currentPassword, newPassword }));
     },
   };
 }

@@ -19,6 +19,11 @@ export function loadMe(): Promise<Me> {
   return meRequest;
 }
 
+/** Forgets the cached `user/me`, after the user changed their own profile. */
+export function forgetMe() {
+  meRequest = null;
+}
+
 export const authProvider: AuthProvider = {
   async login({ username, password }: { username: string; password: string }) {
     meRequest = null;

@@ -1,8 +1,6 @@
 import CommentIcon from '@mui/icons-material/Comment';
 import KeyIcon from '@mui/icons-material/Key';
-import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import type { AdminRoute } from '../../shared/resources';
-import { comingSoon } from './comingSoon';
 import comfort from './comfort';
 import cottage from './cottage';
 import cottageType from './cottage-type';
@@ -12,6 +10,7 @@ import notification from './notification';
 import order from './order';
 import place from './place';
 import region from './region';
+import roles from './roles';
 import services from './services';
 import tariff from './tariff';
 import translate from './translate';
@@ -52,7 +51,7 @@ export const modules = {
   services: { ...services, menu: { order: 50, label: 'app.menu.services' } },
   tariff: { ...tariff, menu: { order: 60, label: 'app.menu.tariff' } },
   order: { ...order, menu: { order: 40, label: 'app.menu.order' } },
-  roles: { ...comingSoon(VerifiedUserIcon), menu: { order: 110, label: 'app.menu.roles' } },
+  roles: { ...roles, menu: { order: 110, label: 'app.menu.roles' } },
   // The permission catalogue (`GET /models`) is read by the roles screen, never listed on its own.
   permission: { icon: KeyIcon },
   user: {

@@ -19,6 +19,8 @@ import roles from './roles';
 import stats from './stats';
 import users from './users';
 import savedQueries from './saved-queries';
+import profile from './profile';
+import statsSeries from './stats-series';
 
 export default async function routes(app: FastifyInstance) {
   await app.register(auth);
@@ -40,4 +42,6 @@ export default async function routes(app: FastifyInstance) {
   await app.register(orders);
   await app.register(notifications);
   await app.register(savedQueries);
+  await app.register(profile);
+  await app.register(statsSeries);
 }

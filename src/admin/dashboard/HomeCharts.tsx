@@ -1,0 +1,83 @@
+import { Alert, Box, Card, CardContent, CircularProgress, Typography } from '@mui/material';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { LineChart } from '@mui/x-charts/LineChart';
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider, useTranslate } from 'react-admin';
+import { ORDER_STATUSES } from '../../shared/enums';
+import { MODERATION_SERIES, type StatsSeries } from '../../shared/schemas/stats-series';
+import type { AppDataProvider } from '../providers/dataProvider';
+
+const COLORS: Record<string, string> = {
+  submitted: '#1565c0',
+  confirmed: '#2e7d32',
+  rejected: '#c62828',
+  progress: '#f9a825',
+  success: '#2e7d32',
+  cancelled: '#c62828',
+};
+const HEIGHT = 300;
+const total = (series: Record<string, number[]>) => Object.values(series).flat().reduce((a, b) => a + b, 0);
+
+/** One chart under its level-two heading, or the empty state when its 30 days hold nothing. */
+const ChartCard = ({ id, title, empty, children }: { id: string; title: string; empty: boolean; children: React.ReactNode }) => {
+  const translate = useTranslate();
+  return (
+    <Card component="section" aria-labelledby={id} className="HomeChart">
+      <CardContent>
+        <Typography id={id} variant="h6" component="h2">
+          {title}
+        </Typography>
+        {empty ? (
+          <Typography sx={{ color: 'text.secondary', py: 4, textAlign: 'center' }} className="HomeChart-empty">
+            {translate('app.charts.empty')}
+          </Typography>
+        ) : (
+          children
+        )}
+      </CardContent>
+    </Card>
+  );
+};
+
+/**
+ * The home charts from `GET /stats/series` (one call): the moderation flow and the orders per day by status over the
+ * last 30 days. Loaded lazily by the home page, so the chart library stays out of the login bundle.
+ */
+const HomeCharts = () => {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const { data, isPending, isError } = useQuery<StatsSeries>({ queryKey: ['stats', 'series'], queryFn: () => dataProvider.statsSeries(), retry: false });
+  if (isPending) return <CircularProgress aria-label={translate('app.charts.loading')} sx={{ mt: 3 }} />;
+  if (isError) return <Alert severity="warning" sx={{ mt: 3 }}>{translate('app.charts.unavailable')}</Alert>;
+  const labels = data.days.map((d) => d.label);
+  const xAxis = [{ scaleType: 'band' as const, data: labels }];
+  const { moderation, orders } = data;
+  return (
+    <Box sx={{ display: 'grid', gap: 2, mt: 3, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
+      {moderation && (
+        <ChartCard id="chart-moderation" title={translate('app.charts.moderation')} empty={total(moderation) === 0}>
+          <LineChart
+            height={HEIGHT}
+            xAxis={[{ scaleType: 'point', data: labels }]}
+            series={MODERATION_SERIES.map((k) => ({
+              data: moderation[k],
+              label: translate(k === 'submitted' ? 'app.charts.submitted' : `app.status.${k}`),
+              color: COLORS[k],
+            }))}
+          />
+        </ChartCard>
+      )}
+      {orders && (
+        <ChartCard id="chart-orders" title={translate('app.charts.orders')} empty={total(orders) === 0}>
+          <BarChart
+            height={HEIGHT}
+            xAxis={xAxis}
+            series={ORDER_STATUSES.map((k) => ({ data: orders[k], label: translate(`app.status.${k}`), stack: 'orders', color: COLORS[k] }))}
+          />
+        </ChartCard>
+      )}
+    </Box>
+  );
+};
+
+export default HomeCharts;
