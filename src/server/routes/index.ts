@@ -19,9 +19,11 @@ import roles from './roles';
 import stats from './stats';
 import users from './users';
 import savedQueries from './saved-queries';
+import publicConfig from './public-config';
 
 export default async function routes(app: FastifyInstance) {
   await app.register(auth);
+  await app.register(publicConfig);
   await app.register(models);
   await app.register(roles);
   await app.register(users);
