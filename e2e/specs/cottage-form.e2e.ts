@@ -166,13 +166,13 @@ export const specs: Spec[] = [
       await items.nth(1).waitFor();
       expectTrue((await items.count()) === 2, 'both files uploaded');
 
-      await items.first().getByRole('checkbox', { name: 'Active' }).uncheck();
+      await items.first().getByRole('switch', { name: 'Active' }).click();
       await page.getByText('Image status changed').waitFor();
       let rows = (await api.get<Cottage>(`cottage/${cottage.id}`)).images.filter((i) => !i.isMainImage);
       expectTrue(rows.some((r) => r.status === 'inactive'), 'one child image is inactive');
 
       await items.first().getByRole('button', { name: 'Delete this image' }).click();
-      await page.getByRole('dialog', { name: 'Delete this image?' }).getByRole('button', { name: 'Confirm' }).click();
+      await page.getByRole('dialog', { name: 'Are you sure to delete ?' }).getByRole('button', { name: 'Yes' }).click();
       await page.getByText('Success delete image').waitFor();
       rows = (await api.get<Cottage>(`cottage/${cottage.id}`)).images.filter((i) => !i.isMainImage);
       expectTrue(rows.length === 1, `one child image left: ${rows.length}`);

@@ -54,8 +54,10 @@ export const ChildImages = ({ rows, busy, run }: Props) => {
       </Box>
       <Confirm
         isOpen={deleting !== null}
-        title={`${T}.delete_confirm`}
-        content=""
+        title="app.delete.confirm"
+        content={null}
+        confirm="app.delete.yes"
+        cancel="app.delete.no"
         loading={busy}
         onClose={() => setDeleting(null)}
         onConfirm={async () => {
