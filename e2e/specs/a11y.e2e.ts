@@ -29,6 +29,7 @@ const RULES = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'
 interface Fixtures {
   region: string;
   comfort: string;
+  cottage: string;
 }
 
 interface Screen {
@@ -56,6 +57,9 @@ const SCREENS: Screen[] = [
   { name: 'comforts create', path: '/dashboart/comfort/create', ready: (p) => p.getByRole('combobox', { name: 'Comfort name' }) },
   { name: 'comforts edit', path: (f) => `/dashboart/comfort/${f.comfort}`, ready: (p) => p.getByRole('combobox', { name: 'Comfort name' }) },
   { name: 'comfort image dialog', path: (f) => `/dashboart/comfort/${f.comfort}/image`, ready: (p) => p.getByRole('dialog').locator('img') },
+  { name: 'cottage create', path: '/dashboart/cottage/create', ready: (p) => p.locator('.leaflet-container, main [role=alert]') },
+  { name: 'cottage edit', path: (f) => `/dashboart/cottage/${f.cottage}`, ready: (p) => p.locator('.leaflet-marker-icon, main [role=alert]') },
+  { name: 'cottage images dialog', path: (f) => `/dashboart/cottage/${f.cottage}/images`, ready: (p) => p.getByRole('dialog').locator('img') },
   ...['language', 'translate', 'place', 'cottage-type', 'services', 'tariff', 'notification'].flatMap((route): Screen[] => [
     { name: `${route} list`, path: `/dashboart/${route}`, ready: listDrawn },
     { name: `${route} create`, path: `/dashboart/${route}/create`, ready: (p) => p.locator('main form') },
@@ -85,8 +89,8 @@ async function arrange(api: Api, baseUrl: string, unique: string): Promise<Fixtu
   const comfort = await postForm<{ id: string }>(api, baseUrl, 'comfort/add', { name: await text('comfort') }, ['image', png]);
   const place = await api.post<{ id: string }>('place/add', { name: await text('place'), regionId: region.id });
   const cottage = { name: `A11y cottage ${unique}`, price: '100', priceWeekend: '120', regionId: region.id, placeId: place.id };
-  await postForm(api, baseUrl, 'cottage/add', { ...cottage, cottageStatus: 'progress' }, ['mainImage', png]);
-  return { region: region.id, comfort: comfort.id };
+  const made = await postForm<{ id: string }>(api, baseUrl, 'cottage/add', { ...cottage, cottageStatus: 'progress' }, ['mainImage', png]);
+  return { region: region.id, comfort: comfort.id, cottage: made.id };
 }
 
 /** Opens a screen, waits until it is drawn and still, and returns axe's violations as readable lines. */
