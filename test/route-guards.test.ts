@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './helpers';
 import { userWith } from './fixtures';
 
-const PUBLIC = new Set(['POST /api/v1/auth/login/admin', 'POST /api/v1/auth/refresh']);
+const PUBLIC = new Set(['POST /api/v1/auth/login/admin', 'POST /api/v1/auth/refresh', 'GET /api/v1/config']);
 /** Routes any logged-in user may call: their own profile and logging out. */
 const ANY_USER = new Set(['GET /api/v1/user/me', 'DELETE /api/v1/auth/logout']);
 const SAMPLE_ID = '3f0e4a52-1111-4c4c-9a9a-000000000000';

@@ -33,6 +33,7 @@ interface Fixtures {
   user?: string;
   order?: string;
   role?: string;
+  cottage?: string;
 }
 
 interface Screen {
@@ -67,6 +68,9 @@ const SCREENS: Screen[] = [
   { name: 'comfort image dialog', path: (f) => `/dashboart/comfort/${f.comfort}/image`, ready: (p) => p.getByRole('dialog').locator('img') },
   { name: 'cottage list (Announcements)', path: '/dashboart/cottage', ready: listDrawn },
   { name: 'progress cottages (moderation queue)', path: '/dashboart/progress-cottages', ready: (p) => p.getByTestId('queue-tab-rejected') },
+  { name: 'cottage create', path: '/dashboart/cottage/create', ready: (p) => p.locator('.leaflet-container, main [role=alert]') },
+  { name: 'cottage edit', path: (f) => `/dashboart/cottage/${f.cottage}`, ready: (p) => p.locator('.leaflet-marker-icon, main [role=alert]') },
+  { name: 'cottage images dialog', path: (f) => `/dashboart/cottage/${f.cottage}/images`, ready: (p) => p.getByRole('dialog').locator('img') },
   ...['language', 'translate', 'place', 'cottage-type', 'services', 'tariff', 'notification'].flatMap((route): Screen[] => [
     { name: `${route} list`, path: `/dashboart/${route}`, ready: listDrawn },
     { name: `${route} create`, path: `/dashboart/${route}/create`, ready: (p) => p.locator('main form') },
@@ -105,11 +109,11 @@ async function arrange(api: Api, baseUrl: string, unique: string): Promise<Fixtu
   const comfort = await postForm<{ id: string }>(api, baseUrl, 'comfort/add', { name: await text('comfort') }, ['image', png]);
   const place = await api.post<{ id: string }>('place/add', { name: await text('place'), regionId: region.id });
   const cottage = { name: `A11y cottage ${unique}`, price: '100', priceWeekend: '120', regionId: region.id, placeId: place.id };
-  await postForm(api, baseUrl, 'cottage/add', { ...cottage, cottageStatus: 'progress' }, ['mainImage', png]);
+  const made = await postForm<{ id: string }>(api, baseUrl, 'cottage/add', { ...cottage, cottageStatus: 'progress' }, ['mainImage', png]);
   const permissions = (await api.get<{ permission: { id: string }[] }[]>('models')).flatMap((g) => g.permission).slice(0, 7);
   const role = await api.post<{ id: string }>('role/add', { name: `A11y role ${unique}`, permissions: permissions.map((p) => p.id) });
   const admin = (await api.get<{ id: string; username: string }[]>('user/all')).find((u) => u.username === 'admin');
-  return { region: region.id, comfort: comfort.id, user: admin?.id, role: role.id };
+  return { region: region.id, comfort: comfort.id, user: admin?.id, role: role.id, cottage: made.id };
 }
 
 /** Opens a screen, waits until it is drawn and still, and returns axe's violations as readable lines. */

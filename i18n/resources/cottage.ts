@@ -1,4 +1,5 @@
 import { resourceTexts } from './define';
+import { cottageFormTexts } from './cottage-form';
 
 /** The cottage screen's texts in every language. */
 export default resourceTexts({
@@ -46,6 +47,8 @@ export default resourceTexts({
       rejected: 'Cottage rejected |||| %{smart_count} cottages rejected',
     },
     // ---- end of the list's texts ----
+    // The form, the map and the images dialog.
+    ...cottageFormTexts.en,
   },
   ru: {
     name: 'Объявление |||| Объявления |||| Объявлений',
@@ -91,6 +94,8 @@ export default resourceTexts({
       rejected: 'Коттедж отклонён |||| Коттеджи отклонены (%{smart_count}) |||| Коттеджи отклонены (%{smart_count})',
     },
     // ---- end of the list's texts ----
+    // The form, the map and the images dialog.
+    ...cottageFormTexts.ru,
   },
   uz: {
     name: "E'lon |||| E'lonlar",
@@ -136,5 +141,7 @@ export default resourceTexts({
       rejected: 'Kottej rad etildi |||| Kottejlar (%{smart_count}) rad etildi',
     },
     // ---- end of the list's texts ----
+    // The form, the map and the images dialog.
+    ...cottageFormTexts.uz,
   },
 });

@@ -19,6 +19,8 @@ export interface Config {
   adminPassword?: string;
   demoData?: boolean;
   mapTileUrl: string;
+  /** A Nominatim-compatible search (`…/search?format=json&q=`) for the admin's location picker. */
+  geocoderUrl: string;
   maxUploadBytes: number;
   /** Wrong logins allowed per username and per address in `loginWindowSeconds` before 429. */
   loginMaxAttempts: number;
@@ -87,6 +89,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
   DEMO_DATA: flag('DEMO_DATA'),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  GEOCODER_URL: z.string().default('https://nominatim.openstreetmap.org/search'),
   MAX_UPLOAD_MB: z.coerce.number({ message: 'MAX_UPLOAD_MB must be a number' }).positive('MAX_UPLOAD_MB must be positive').default(5),
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().positive().default(10),
   LOGIN_WINDOW: duration('LOGIN_WINDOW', '15m'),
@@ -125,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD,
     demoData: e.DEMO_DATA,
     mapTileUrl: e.MAP_TILE_URL,
+    geocoderUrl: e.GEOCODER_URL,
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
     loginMaxAttempts: e.LOGIN_MAX_ATTEMPTS,
     loginWindowSeconds: e.LOGIN_WINDOW,

@@ -21,9 +21,11 @@ import users from './users';
 import savedQueries from './saved-queries';
 import profile from './profile';
 import statsSeries from './stats-series';
+import publicConfig from './public-config';
 
 export default async function routes(app: FastifyInstance) {
   await app.register(auth);
+  await app.register(publicConfig);
   await app.register(models);
   await app.register(roles);
   await app.register(users);

@@ -1,8 +1,124 @@
-import type { ComponentType } from 'react';
-import { ComingSoon } from '../../layout/ComingSoon';
+/**
+ * Cottage create and edit (their own URLs) and the images dialog's route (`/cottage/:id/images`). The map and the
+ * cropper are lazy chunks: the form loads Leaflet only when it shows the map, the dialog loads the cropper only when
+ * it opens.
+ */
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Route } from 'react-router-dom';
+import {
+  Create,
+  Edit,
+  ImageField,
+  SaveButton,
+  SelectInput,
+  SimpleForm,
+  Toolbar,
+  required,
+  useCanAccess,
+  useNotify,
+  useRedirect,
+} from 'react-admin';
+import { ACTIVE_STATUSES, COTTAGE_STATUSES } from '../../../shared/enums';
+import { ImageUploadInput } from '../../components/ImageUploadInput';
+import { ImagesInput } from '../../components/ImagesInput';
+import { useTabTitle } from '../../layout/useTabTitle';
+import { CottageFields, F, NameInput } from './form/CottageFields';
 
-/** Placeholders until the cottage form and the images dialog are built (issue 11). */
-export const CottageCreate = () => <ComingSoon />;
-export const CottageEdit = () => <ComingSoon />;
+const T = 'resources.cottage.form';
+/** The most child images one create may carry (the server refuses more). */
+const MAX_CHILD_IMAGES = 15;
+
+const choices = (values: readonly string[], prefix: string) => values.map((id) => ({ id, name: `${prefix}.${id}` }));
+
+export const CottageCreate = () => {
+  useTabTitle(`${T}.add`);
+  const notify = useNotify();
+  const redirect = useRedirect();
+  return (
+    <Create
+      title={`${T}.add`}
+      mutationOptions={{
+        // Born `progress`: it is in the moderation queue, not in Announcements, and the toast says so.
+        onSuccess: () => {
+          notify(`${T}.created`, { type: 'success' });
+          redirect('list', 'cottage');
+        },
+      }}
+    >
+      <SimpleForm>
+        <NameInput />
+        <ImageUploadInput source="mainImage" label={`${F}.mainImage`} accept={{ 'image/*': [] }} validate={required()} multiple={false}>
+          <ImageField source="src" title="title" sx={{ '& img': { maxWidth: 250, maxHeight: 250 } }} />
+        </ImageUploadInput>
+        <ImagesInput source="images" label={`${F}.images`} max={MAX_CHILD_IMAGES} />
+        <CottageFields />
+      </SimpleForm>
+    </Create>
+  );
+};
+
+const EditToolbar = () => (
+  <Toolbar>
+    <SaveButton label={`${T}.save_changes`} />
+  </Toolbar>
+);
+
+export const CottageEdit = () => {
+  useTabTitle(`${T}.edit`);
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const { canAccess: canModerate } = useCanAccess({ resource: 'cottage', action: 'moderate' });
+  return (
+    <Edit
+      title={`${T}.edit`}
+      mutationMode="pessimistic"
+      mutationOptions={{
+        onSuccess: () => {
+          notify(`${T}.updated`, { type: 'success' });
+          redirect('list', 'cottage');
+        },
+      }}
+    >
+      <SimpleForm toolbar={<EditToolbar />}>
+        <NameInput />
+        <CottageFields />
+        {/* Prefilled from the record; only a change is sent (an untouched select sends nothing). */}
+        {canModerate && (
+          <SelectInput
+            source="cottageStatus"
+            label={`${F}.cottageStatus`}
+            choices={choices(COTTAGE_STATUSES, `${T}.cottage_status`)}
+            validate={required()}
+          />
+        )}
+        <SelectInput source="status" label={`${F}.status`} choices={choices(ACTIVE_STATUSES, `${T}.status`)} validate={required()} />
+      </SimpleForm>
+    </Edit>
+  );
+};
+
+const CottageImagesDialog = lazy(() => import('./images/CottageImagesDialog'));
+
+/** The dialog only for a user who may edit cottages; the list under it stays either way. */
+const GuardedImagesDialog = () => {
+  const { canAccess, isPending } = useCanAccess({ action: 'edit', resource: 'cottage' });
+  if (isPending || !canAccess) return null;
+  return (
+    <Suspense fallback={null}>
+      <CottageImagesDialog />
+    </Suspense>
+  );
+};
+
 /** The images dialog's route over a list, `/cottage/:id/images`. */
-export const cottageImagesRoute = (_List: ComponentType) => null;
+export const cottageImagesRoute = (List: ComponentType) => (
+  <Route
+    path=":id/images"
+    element={
+      <>
+        <List />
+        <GuardedImagesDialog />
+      </>
+    }
+  />
+);

@@ -1,0 +1,67 @@
+/**
+ * The Leaflet part of the location picker, loaded lazily (React.lazy) so neither Leaflet nor its CSS are in the
+ * login page or the lists. It only shows `spot` and reports picks; the value lives in `LocationPicker`.
+ */
+import 'leaflet/dist/leaflet.css';
+import L from 'leaflet';
+// Under Vite, Leaflet cannot find its default marker images by itself: import them so they are bundled.
+import markerIcon from 'leaflet/dist/images/marker-icon.png';
+import markerIcon2x from 'leaflet/dist/images/marker-icon-2x.png';
+import markerShadow from 'leaflet/dist/images/marker-shadow.png';
+import { useEffect, useMemo } from 'react';
+import { Circle, MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { fromLatLng, MAP_ZOOM, SPOT_RADIUS_M, type Spot } from './locationValue';
+
+const ICON = L.icon({
+  iconUrl: markerIcon,
+  iconRetinaUrl: markerIcon2x,
+  shadowUrl: markerShadow,
+  iconSize: [25, 41],
+  iconAnchor: [12, 41],
+  shadowSize: [41, 41],
+});
+
+export interface LeafletMapProps {
+  spot: Spot;
+  tileUrl: string;
+  label: string;
+  onPick(spot: Spot): void;
+  onTileError(): void;
+}
+
+/** A click anywhere on the map moves the spot there. */
+const ClickToPick = ({ onPick }: { onPick(spot: Spot): void }) => {
+  useMapEvents({ click: (e) => onPick(fromLatLng(e.latlng)) });
+  return null;
+};
+
+/** Keeps the spot in view when it changes from outside the map (typed, searched, "my location"). */
+const FollowSpot = ({ spot }: { spot: Spot }) => {
+  const map = useMap();
+  useEffect(() => {
+    const target = L.latLng(spot.latitude, spot.longitude);
+    if (!map.getBounds().pad(-0.1).contains(target)) map.panTo(target);
+  }, [map, spot.latitude, spot.longitude]);
+  return null;
+};
+
+const LeafletMap = ({ spot, tileUrl, label, onPick, onTileError }: LeafletMapProps) => {
+  const position = L.latLng(spot.latitude, spot.longitude);
+  const markerEvents = useMemo(
+    () => ({ dragend: (e: L.LeafletEvent) => onPick(fromLatLng((e.target as L.Marker).getLatLng())) }),
+    [onPick],
+  );
+  return (
+    <div role="region" aria-label={label} data-testid="location-map">
+    <MapContainer center={position} zoom={MAP_ZOOM} style={{ height: 300, width: '100%' }}>
+      <TileLayer url={tileUrl} attribution="&copy; OpenStreetMap" eventHandlers={{ tileerror: onTileError }} />
+      <Marker position={position} draggable icon={ICON} eventHandlers={markerEvents} />
+      <Circle center={position} radius={SPOT_RADIUS_M} pathOptions={{ color: 'red' }} />
+      <ClickToPick onPick={onPick} />
+      <FollowSpot spot={spot} />
+    </MapContainer>
+    </div>
+  );
+};
+
+export default LeafletMap;

@@ -1,0 +1,12 @@
+/** `GET /config`: the settings the admin reads at run time instead of at build time. Public, so nothing secret. */
+import { z } from 'zod';
+
+export const PUBLIC_CONFIG_PATH = 'config';
+
+export const publicConfigSchema = z.object({
+  /** Leaflet tile template, `…/{z}/{x}/{y}.png`. */
+  mapTileUrl: z.string(),
+  /** A Nominatim-compatible search endpoint (`?format=json&q=…`). */
+  geocoderUrl: z.string(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
