@@ -44,10 +44,6 @@ export const enApp = {
       text: 'The page you are looking for was not found.',
       back: 'Back to Home',
     },
-    coming_soon: {
-      title: 'Coming soon',
-      text: 'This screen is being rebuilt and will be available in a next version.',
-    },
     home: {
       title: 'Admin Panel',
       users: 'Users',

@@ -45,10 +45,6 @@ const uzApp = {
       text: 'Siz qidirayotgan sahifa topilmadi.',
       back: 'Bosh sahifaga qaytish',
     },
-    coming_soon: {
-      title: 'Tez orada',
-      text: "Bu bo'lim qayta qurilmoqda va keyingi versiyada ishga tushadi.",
-    },
     home: {
       title: 'Admin Panel',
       users: 'Foydalanuvchilar',
