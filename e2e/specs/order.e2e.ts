@@ -26,7 +26,7 @@ async function expectNoSecrets(page: Page, secrets: string[]) {
 
 export const specs: Spec[] = [
   {
-    name: 'order: Active Pre after a confirmation makes one placement even on a double click, the row shows it; an unconfirmed cottage is an error; the edit is prefilled and sends only the change',
+    name: 'order: Active Pre after a confirmation makes one placement even on a double click, the row shows it; an unconfirmed cottage is an error; the edit is prefilled and sends only the change; bulk status in one call',
     // It places a demo order as premium: a server of its own.
     env: { DEMO_DATA: 'on', E2E_GROUP: 'orders' },
     async run({ page, baseUrl, api }) {
@@ -96,6 +96,21 @@ export const specs: Spec[] = [
       await page.getByText('Success order').first().waitFor();
       const saved = await api.get<Order>(`order/${target.id}`);
       expectTrue(saved.orderStatus === next.toLowerCase() && saved.status === 'active', `saved: ${JSON.stringify(saved)}`);
+
+      // Bulk status: every selected order set inactive by one call to the bulk endpoint.
+      await page.goto(listUrl(baseUrl, { cottageId: target.cottageId }));
+      await page.locator('main table tbody tr').first().waitFor();
+      await page.getByRole('checkbox', { name: 'Select all' }).first().check();
+      const bulkCalls: string[] = [];
+      page.on('request', (r) => {
+        if (r.method() === 'PATCH' && r.url().includes('/order/')) bulkCalls.push(r.url());
+      });
+      await page.getByRole('button', { name: 'Set inactive' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+      await page.getByRole('dialog').waitFor({ state: 'hidden' });
+      const ofCottage = await api.get<Order[]>(`order/all/for/admin?filter=${encodeURIComponent(JSON.stringify({ cottageId: target.cottageId }))}`);
+      expectTrue(ofCottage.every((o) => o.status === 'inactive'), `all inactive: ${JSON.stringify(ofCottage.map((o) => o.status))}`);
+      expectTrue(bulkCalls.length === 1 && bulkCalls[0].endsWith('/order/bulk/edit'), `one bulk call: ${JSON.stringify(bulkCalls)}`);
     },
   },
 ];
