@@ -50,7 +50,7 @@ export const specs: Spec[] = [
     },
   },
   {
-    name: 'profile: shows the balance with "$", and a password change lets the new password in and the old one not',
+    name: 'profile: shows the balance with "$", a password change lets the new password in and the old one not, and the own name changes',
     env: { E2E_GROUP: 'roles-profile' },
     async run({ page, baseUrl, api, unique }) {
       const models = await api.get<Group[]>('models');
@@ -93,6 +93,14 @@ export const specs: Spec[] = [
         ).status;
       expectTrue((await tryLogin('new-password-2')) === 201, 'the new password logs in');
       expectTrue((await tryLogin(user.password)) === 401, 'the old password no longer logs in');
+
+      // The own name changes the same way, without user.edit; this session survived its own password change.
+      await page.getByRole('button', { name: 'Edit my profile' }).click();
+      const edit = page.getByRole('dialog');
+      await edit.getByLabel('User Fullname').fill(`Renamed ${unique}`);
+      await edit.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Profile saved').waitFor();
+      await page.locator('.Profile-details', { hasText: `Renamed ${unique}` }).waitFor();
     },
   },
 ];

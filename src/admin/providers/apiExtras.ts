@@ -8,8 +8,8 @@ import type { CottageStatus, ServiceCode } from '../../shared/enums';
 import { apiPath, resources } from '../../shared/resources';
 import type { ApiResponse } from './httpClient';
 import { toFormData } from './payload';
-import { PROFILE_PASSWORD_PATH, PROFILE_PATH } from '../../shared/schemas/profile';
-import { STATS_SERIES_PATH, type StatsSeries } from '../../shared/schemas/stats-series';
+// Types only: the schemas' zod stays out of the login bundle.
+import type { StatsSeries } from '../../shared/schemas/stats-series';
 
 type Http = <T = unknown>(path: string, init?: RequestInit) => Promise<ApiResponse<T>>;
 
@@ -135,10 +135,10 @@ export function createApiExtras(http: Http): Omit<ApiExtras, 'updateImage'> {
     async deleteCottageImage(id) {
       await http(apiPath(cottage.api.imageDelete, id), { method: 'DELETE' });
     },
-    statsSeries: async () => (await http<StatsSeries>(STATS_SERIES_PATH)).json,
-    updateProfile: async (change) => (await http<Me>(PROFILE_PATH, { method: 'PATCH', body: toFormData({ ...change }) })).json,
+    statsSeries: async () => (await http<StatsSeries>('stats/series')).json,
+    updateProfile: async (change) => (await http<Me>('user/me', { method: 'PATCH', body: toFormData({ ...change }) })).json,
     async changePassword(currentPassword, newPassword) {
-      await http(PROFILE_PASSWORD_PATH, json('POST', { currentPassword, newPassword }));
+      await http('user/me/password', json('POST', { currentPassword, newPassword }));
     },
   };
 }
