@@ -3,7 +3,7 @@
  * places of that region, prices, comforts, the location and the description. Labels live under
  * `resources.cottage.form.fields`, apart from the list's column names.
  */
-import { Box } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { useEffect, useRef } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import {
@@ -65,10 +65,16 @@ const RegionAndPlace = () => {
           label={`${F}.placeId`}
           validate={required()}
           disabled={!regionId}
-          helperText={regionId ? undefined : translate(`${F}.place_pick_region`)}
+          helperText={false}
           sx={WIDE}
         />
       </ReferenceInput>
+      {/* Outside the disabled input: a disabled helper text is too pale to read (axe color-contrast). */}
+      {!regionId && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: -0.5, mb: 2 }}>
+          {translate(`${F}.place_pick_region`)}
+        </Typography>
+      )}
     </>
   );
 };
