@@ -56,8 +56,8 @@ const SCREENS: Screen[] = [
   { name: 'comforts create', path: '/dashboart/comfort/create', ready: (p) => p.getByRole('combobox', { name: 'Comfort name' }) },
   { name: 'comforts edit', path: (f) => `/dashboart/comfort/${f.comfort}`, ready: (p) => p.getByRole('combobox', { name: 'Comfort name' }) },
   { name: 'comfort image dialog', path: (f) => `/dashboart/comfort/${f.comfort}/image`, ready: (p) => p.getByRole('dialog').locator('img') },
-  { name: 'cottage list (Announcements)', path: '/dashboart/cottage', ready: listDrawn },
-  { name: 'progress cottages (moderation queue)', path: '/dashboart/progress-cottages', ready: (p) => p.getByTestId('queue-tab-rejected') },
+  { name: 'cottage list (Announcements)', path: '/dashboart/cottage', ready: (p) => p.getByRole('cell', { name: /A11y confirmed/ }) },
+  { name: 'progress cottages (moderation queue)', path: '/dashboart/progress-cottages', ready: (p) => p.getByRole('cell', { name: /A11y cottage/ }) },
   ...['language', 'translate', 'place', 'cottage-type', 'services', 'tariff', 'notification'].flatMap((route): Screen[] => [
     { name: `${route} list`, path: `/dashboart/${route}`, ready: listDrawn },
     { name: `${route} create`, path: `/dashboart/${route}/create`, ready: (p) => p.locator('main form') },
@@ -88,6 +88,8 @@ async function arrange(api: Api, baseUrl: string, unique: string): Promise<Fixtu
   const place = await api.post<{ id: string }>('place/add', { name: await text('place'), regionId: region.id });
   const cottage = { name: `A11y cottage ${unique}`, price: '100', priceWeekend: '120', regionId: region.id, placeId: place.id };
   await postForm(api, baseUrl, 'cottage/add', { ...cottage, cottageStatus: 'progress' }, ['mainImage', png]);
+  // And a confirmed one, so the Announcements list is checked with a row.
+  await postForm(api, baseUrl, 'cottage/add', { ...cottage, name: `A11y confirmed ${unique}`, cottageStatus: 'confirmed' }, ['mainImage', png]);
   return { region: region.id, comfort: comfort.id };
 }
 
