@@ -66,8 +66,8 @@ const SCREENS: Screen[] = [
   { name: 'comforts create', path: '/dashboart/comfort/create', ready: (p) => p.getByRole('combobox', { name: 'Comfort name' }) },
   { name: 'comforts edit', path: (f) => `/dashboart/comfort/${f.comfort}`, ready: (p) => p.getByRole('combobox', { name: 'Comfort name' }) },
   { name: 'comfort image dialog', path: (f) => `/dashboart/comfort/${f.comfort}/image`, ready: (p) => p.getByRole('dialog').locator('img') },
-  { name: 'cottage list (Announcements)', path: '/dashboart/cottage', ready: listDrawn },
-  { name: 'progress cottages (moderation queue)', path: '/dashboart/progress-cottages', ready: (p) => p.getByTestId('queue-tab-rejected') },
+  { name: 'cottage list (Announcements)', path: '/dashboart/cottage', ready: (p) => p.getByRole('cell', { name: /A11y confirmed/ }) },
+  { name: 'progress cottages (moderation queue)', path: '/dashboart/progress-cottages', ready: (p) => p.getByRole('cell', { name: /A11y cottage/ }) },
   { name: 'cottage create', path: '/dashboart/cottage/create', ready: (p) => p.locator('.leaflet-container, main [role=alert]') },
   { name: 'cottage edit', path: (f) => `/dashboart/cottage/${f.cottage}`, ready: (p) => p.locator('.leaflet-marker-icon, main [role=alert]') },
   { name: 'cottage images dialog', path: (f) => `/dashboart/cottage/${f.cottage}/images`, ready: (p) => p.getByRole('dialog').locator('img') },
@@ -110,6 +110,8 @@ async function arrange(api: Api, baseUrl: string, unique: string): Promise<Fixtu
   const place = await api.post<{ id: string }>('place/add', { name: await text('place'), regionId: region.id });
   const cottage = { name: `A11y cottage ${unique}`, price: '100', priceWeekend: '120', regionId: region.id, placeId: place.id };
   const made = await postForm<{ id: string }>(api, baseUrl, 'cottage/add', { ...cottage, cottageStatus: 'progress' }, ['mainImage', png]);
+  // And a confirmed one, so the Announcements list is checked with a row.
+  await postForm(api, baseUrl, 'cottage/add', { ...cottage, name: `A11y confirmed ${unique}`, cottageStatus: 'confirmed' }, ['mainImage', png]);
   const permissions = (await api.get<{ permission: { id: string }[] }[]>('models')).flatMap((g) => g.permission).slice(0, 7);
   const role = await api.post<{ id: string }>('role/add', { name: `A11y role ${unique}`, permissions: permissions.map((p) => p.id) });
   const admin = (await api.get<{ id: string; username: string }[]>('user/all')).find((u) => u.username === 'admin');
