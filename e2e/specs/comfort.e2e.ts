@@ -50,7 +50,7 @@ export const specs: Spec[] = [
       expectTrue(replaced.image && replaced.image !== created.image, 'the image path must change');
       await page.locator(`img[src="/${replaced.image}"]`).waitFor();
 
-      await page.getByPlaceholder('Search').fill(`Sauna ${unique}`);
+      await page.getByPlaceholder('Search', { exact: true }).fill(`Sauna ${unique}`);
       await page.getByRole('cell', { name: `Sauna ${unique}`, exact: true }).waitFor();
       await page.getByRole('row', { name: new RegExp(`Sauna ${unique}`) }).getByRole('button', { name: 'Delete' }).click();
       await confirmDelete(page);

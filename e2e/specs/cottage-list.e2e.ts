@@ -43,7 +43,7 @@ const statusOf = async (api: Api, id: string) => (await api.get<Cottage>(`cottag
 
 async function openQueue(page: Page, baseUrl: string, search: string) {
   await page.goto(`${baseUrl}/dashboart/progress-cottages`);
-  await page.getByPlaceholder('Search').fill(search);
+  await page.getByPlaceholder('Search', { exact: true }).fill(search);
 }
 
 export const specs: Spec[] = [
@@ -66,7 +66,7 @@ export const specs: Spec[] = [
 
       await page.getByRole('menuitem', { name: 'Announcements', exact: true }).click();
       await page.waitForURL(/\/dashboart\/cottage/);
-      await page.getByPlaceholder('Search').fill(cottage.name);
+      await page.getByPlaceholder('Search', { exact: true }).fill(cottage.name);
       await page.getByRole('cell', { name: cottage.name, exact: true }).waitFor();
     },
   },
@@ -127,7 +127,7 @@ export const specs: Spec[] = [
       await patch(baseUrl, api, `cottage/edit/${house.id}`, { name: `House ${unique}`, cottageType: [plain.id], price: 700000, priceWeekend: 900000 });
       await login(page, baseUrl);
       await page.goto(`${baseUrl}/dashboart/cottage`);
-      await page.getByPlaceholder('Search').fill(unique);
+      await page.getByPlaceholder('Search', { exact: true }).fill(unique);
       await page.getByRole('row', { name: new RegExp(`Mosque ${unique}`) }).getByText('Masjid', { exact: true }).waitFor();
       await page.getByRole('row', { name: new RegExp(`House ${unique}`) }).getByText('700000 sum / 900000 sum (weekend)').waitFor();
     },

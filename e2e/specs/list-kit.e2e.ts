@@ -30,7 +30,7 @@ export const specs: Spec[] = [
       expectTrue(deletes.length === 1 && deletes[0].includes('/region/bulk/delete'), `one bulk request expected, saw ${JSON.stringify(deletes)}`);
 
       // The export follows the list's filter and the UI language: in Russian, the header row is Russian.
-      await page.getByPlaceholder('Search').fill(unique);
+      await page.getByPlaceholder('Search', { exact: true }).fill(unique);
       await page.getByRole('cell', { name: `Charlie ${unique}`, exact: true }).waitFor();
       await page.waitForURL(/filter=/);
       await page.evaluate(() => localStorage.setItem('language', 'ru'));

@@ -35,9 +35,9 @@ export const specs: Spec[] = [
       await page.getByRole('cell', { name: `Second ${unique}`, exact: true }).waitFor();
 
       // Search narrows the list to the matching region.
-      await page.getByPlaceholder('Search').fill('no-such-region');
+      await page.getByPlaceholder('Search', { exact: true }).fill('no-such-region');
       await page.getByText(/No Region(s)? found/i).waitFor();
-      await page.getByPlaceholder('Search').fill(`Second ${unique}`);
+      await page.getByPlaceholder('Search', { exact: true }).fill(`Second ${unique}`);
       await page.getByRole('cell', { name: `Second ${unique}`, exact: true }).waitFor();
 
       // Delete asks first.

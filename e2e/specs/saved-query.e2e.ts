@@ -46,7 +46,7 @@ export const specs: Spec[] = [
       }
       const mine = `Alpha search ${unique}`;
       const team = `Beta search ${unique}`;
-      const search = () => page.getByPlaceholder('Search');
+      const search = () => page.getByPlaceholder('Search', { exact: true });
       const saved = () => page.getByTestId('saved-queries');
 
       await login(page, baseUrl);
