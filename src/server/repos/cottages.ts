@@ -1,5 +1,5 @@
 /** Cottages as the API shows them: translated region/place/comfort/type names, images, links and live placements. */
-import { and, eq, gt, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import {
   comforts,
@@ -122,94 +122,107 @@ export function cottageListParams(query: Record<string, unknown>): ListParams {
   return params;
 }
 
+const placementColumns = {
+  id: premiumPlacements.id,
+  cottageId: premiumPlacements.cottageId,
+  serviceCode: premiumPlacements.serviceCode,
+  priority: premiumPlacements.priority,
+  tariffId: premiumPlacements.tariffId,
+  orderId: premiumPlacements.orderId,
+  createdAt: premiumPlacements.createdAt,
+  expireAt: premiumPlacements.expireAt,
+  endedAt: premiumPlacements.endedAt,
+};
 export const livePlacement = and(isNull(premiumPlacements.endedAt), gt(premiumPlacements.expireAt, sql`now()`));
-
-/** A JSON array built by the database: `item` for each row of `from`, in `order`; `[]` when there is none. */
-const jsonList = (item: SQL, from: SQL, order: SQL) =>
-  sql`coalesce((select json_agg(${item} order by ${order}) ${from}), '[]'::json)`;
-
-/**
- * The cottages' relations as JSON columns of the one statement that reads them (one round trip per page instead of
- * five): images, comforts and types with their translated names, and the placements running now.
- */
-const relations = (lang: string) => ({
-  images: jsonList(
-    sql`json_build_object('id', ${cottageImages.id}, 'cottageId', ${cottageImages.cottageId}, 'image', ${cottageImages.image},
-      'isMainImage', ${cottageImages.isMainImage}, 'status', ${cottageImages.status}, 'createdAt', ${cottageImages.createdAt})`,
-    sql`from ${cottageImages} where ${cottageImages.cottageId} = ${cottages.id}`,
-    sql`${cottageImages.isMainImage} desc, ${cottageImages.createdAt}, ${cottageImages.id}`,
-  ),
-  comforts: jsonList(
-    sql`json_build_object('id', ${comforts.id}, 'name', ${translatedText(comforts.nameTranslateId, lang)},
-      'nameTranslateId', ${comforts.nameTranslateId}, 'image', ${comforts.image})`,
-    sql`from ${cottageComforts} join ${comforts} on ${comforts.id} = ${cottageComforts.comfortId} where ${cottageComforts.cottageId} = ${cottages.id}`,
-    sql`${comforts.createdAt}, ${comforts.id}`,
-  ),
-  types: jsonList(
-    sql`json_build_object('id', ${cottageTypes.id}, 'name', ${translatedText(cottageTypes.nameTranslateId, lang)},
-      'nameTranslateId', ${cottageTypes.nameTranslateId}, 'image', ${cottageTypes.image}, 'hidePrice', ${cottageTypes.hidePrice})`,
-    sql`from ${cottageCottageTypes} join ${cottageTypes} on ${cottageTypes.id} = ${cottageCottageTypes.cottageTypeId} where ${cottageCottageTypes.cottageId} = ${cottages.id}`,
-    sql`${cottageCottageTypes.position}, ${cottageTypes.id}`,
-  ),
-  placements: jsonList(
-    sql`json_build_object('id', ${premiumPlacements.id}, 'cottageId', ${premiumPlacements.cottageId}, 'serviceCode', ${premiumPlacements.serviceCode},
-      'priority', ${premiumPlacements.priority}, 'tariffId', ${premiumPlacements.tariffId}, 'orderId', ${premiumPlacements.orderId},
-      'createdAt', ${premiumPlacements.createdAt}, 'expireAt', ${premiumPlacements.expireAt}, 'endedAt', ${premiumPlacements.endedAt})`,
-    sql`from ${premiumPlacements} where ${premiumPlacements.cottageId} = ${cottages.id} and ${livePlacement}`,
-    sql`${premiumPlacements.priority} desc, ${premiumPlacements.expireAt}`,
-  ),
-});
-
-type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
-const date = (value: string) => new Date(value);
 
 export async function loadCottages(db: DbOrTx, ids: string[], lang: string): Promise<CottageRecord[]> {
   if (!ids.length) return [];
-  const json = relations(lang);
-  const rows = await db
-    .select({
-      id: cottages.id,
-      name: cottages.name,
-      description: cottages.description,
-      price: cottages.price,
-      priceWeekend: cottages.priceWeekend,
-      latitude: cottages.latitude,
-      longitude: cottages.longitude,
-      status: cottages.status,
-      cottageStatus: cottages.cottageStatus,
-      rating: cottages.rating,
-      userId: cottages.userId,
-      regionId: cottages.regionId,
-      placeId: cottages.placeId,
-      createdAt: cottages.createdAt,
-      updatedAt: cottages.updatedAt,
-      regionName: translatedText(regions.nameTranslateId, lang),
-      regionNameId: regions.nameTranslateId,
-      placeName: translatedText(places.nameTranslateId, lang),
-      placeNameId: places.nameTranslateId,
-      placeImage: places.image,
-      placeRegionId: places.regionId,
-      images: sql<Json<CottageRecord['images'][number]>[]>`${json.images}`,
-      comforts: sql<CottageRecord['comforts']>`${json.comforts}`,
-      types: sql<CottageRecord['cottageType']>`${json.types}`,
-      placements: sql<Json<CottageRecord['premiumCottages'][number]>[]>`${json.placements}`,
-    })
-    .from(cottages)
-    .innerJoin(regions, eq(regions.id, cottages.regionId))
-    .innerJoin(places, eq(places.id, cottages.placeId))
-    .where(inArray(cottages.id, ids));
+  const [rows, images, comfortRows, typeRows, placements] = await Promise.all([
+    db
+      .select({
+        id: cottages.id,
+        name: cottages.name,
+        description: cottages.description,
+        price: cottages.price,
+        priceWeekend: cottages.priceWeekend,
+        latitude: cottages.latitude,
+        longitude: cottages.longitude,
+        status: cottages.status,
+        cottageStatus: cottages.cottageStatus,
+        rating: cottages.rating,
+        userId: cottages.userId,
+        regionId: cottages.regionId,
+        placeId: cottages.placeId,
+        createdAt: cottages.createdAt,
+        updatedAt: cottages.updatedAt,
+        regionName: translatedText(regions.nameTranslateId, lang),
+        regionNameId: regions.nameTranslateId,
+        placeName: translatedText(places.nameTranslateId, lang),
+        placeNameId: places.nameTranslateId,
+        placeImage: places.image,
+        placeRegionId: places.regionId,
+      })
+      .from(cottages)
+      .innerJoin(regions, eq(regions.id, cottages.regionId))
+      .innerJoin(places, eq(places.id, cottages.placeId))
+      .where(inArray(cottages.id, ids)),
+    db
+      .select()
+      .from(cottageImages)
+      .where(inArray(cottageImages.cottageId, ids))
+      .orderBy(desc(cottageImages.isMainImage), asc(cottageImages.createdAt), asc(cottageImages.id)),
+    db
+      .select({
+        cottageId: cottageComforts.cottageId,
+        id: comforts.id,
+        name: translatedText(comforts.nameTranslateId, lang),
+        nameTranslateId: comforts.nameTranslateId,
+        image: comforts.image,
+      })
+      .from(cottageComforts)
+      .innerJoin(comforts, eq(comforts.id, cottageComforts.comfortId))
+      .where(inArray(cottageComforts.cottageId, ids))
+      .orderBy(asc(comforts.createdAt), asc(comforts.id)),
+    db
+      .select({
+        cottageId: cottageCottageTypes.cottageId,
+        id: cottageTypes.id,
+        name: translatedText(cottageTypes.nameTranslateId, lang),
+        nameTranslateId: cottageTypes.nameTranslateId,
+        image: cottageTypes.image,
+        hidePrice: cottageTypes.hidePrice,
+      })
+      .from(cottageCottageTypes)
+      .innerJoin(cottageTypes, eq(cottageTypes.id, cottageCottageTypes.cottageTypeId))
+      .where(inArray(cottageCottageTypes.cottageId, ids))
+      .orderBy(asc(cottageCottageTypes.position), asc(cottageTypes.id)),
+    db
+      .select(placementColumns)
+      .from(premiumPlacements)
+      .where(and(inArray(premiumPlacements.cottageId, ids), livePlacement))
+      .orderBy(desc(premiumPlacements.priority), asc(premiumPlacements.expireAt)),
+  ]);
+  const group = <T extends { cottageId: string }>(list: T[]) => {
+    const map = new Map<string, T[]>();
+    for (const item of list) map.set(item.cottageId, [...(map.get(item.cottageId) ?? []), item]);
+    return map;
+  };
+  const imagesBy = group(images);
+  const comfortsBy = group(comfortRows);
+  const typesBy = group(typeRows);
+  const placementsBy = group(placements);
   return rows.map((r) => {
-    const images = r.images.map((i) => ({ ...i, createdAt: date(i.createdAt) }));
+    const own = imagesBy.get(r.id) ?? [];
     return {
       id: r.id,
       name: r.name,
       description: r.description,
       price: r.price,
       priceWeekend: r.priceWeekend,
-      mainImage: images.find((i) => i.isMainImage)?.image ?? null,
-      images,
-      comforts: r.comforts,
-      cottageType: r.types,
+      mainImage: own.find((i) => i.isMainImage)?.image ?? null,
+      images: own,
+      comforts: (comfortsBy.get(r.id) ?? []).map(({ cottageId: _, ...c }) => c),
+      cottageType: (typesBy.get(r.id) ?? []).map(({ cottageId: _, ...c }) => c),
       regionId: r.regionId,
       region: { id: r.regionId, name: r.regionName, nameTranslateId: r.regionNameId },
       placeId: r.placeId,
@@ -220,12 +233,7 @@ export async function loadCottages(db: DbOrTx, ids: string[], lang: string): Pro
       cottageStatus: r.cottageStatus,
       rating: r.rating,
       userId: r.userId,
-      premiumCottages: r.placements.map((p) => ({
-        ...p,
-        createdAt: date(p.createdAt),
-        expireAt: date(p.expireAt),
-        endedAt: p.endedAt === null ? null : date(p.endedAt),
-      })),
+      premiumCottages: placementsBy.get(r.id) ?? [],
       createdAt: r.createdAt,
       updatedAt: r.updatedAt,
     };
