@@ -2,6 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../src/server/db/seed/demo';
+import { cellText, exportColumns, skeletonOf } from '../src/server/lib/csv-export';
+import { loadCottageExportRows, loadCottages } from '../src/server/repos/cottages';
+import { cottageRecord } from '../src/shared/records/cottage';
 import { createTestApp, type TestContext } from './helpers';
 import { place, region, userWith } from './fixtures';
 
@@ -146,6 +149,29 @@ describe('CSV export', () => {
     expect(header.some((h) => /TranslateId/.test(h))).toBe(false);
     expect(rows[0]).toContain(listed[0].name);
     expect(rows[0]).toContain(listed[0].region.name);
+  });
+
+  it("builds the cottages' rows in the database with the cells of their full records", async () => {
+    const all = await ids('cottage');
+    for (const lang of ['ru', 'en']) {
+      const full = await loadCottages(t.database.db, all, lang);
+      const rows = new Map((await loadCottageExportRows(t.database.db, all, lang)).map((r) => [r.id, r as Record<string, unknown>]));
+      expect(rows.size).toBe(all.length);
+      const columns = exportColumns('cottage', skeletonOf(cottageRecord) as Record<string, unknown>, lang);
+      for (const record of full) {
+        const row = rows.get(record.id)!;
+        for (const column of columns) {
+          // Images and placements have no name: the rows show their paths and services, the records' cells nothing.
+          const expected =
+            column.key === 'images'
+              ? record.images.map((i) => i.image).join('; ')
+              : column.key === 'premiumCottages'
+                ? record.premiumCottages.map((p) => p.serviceCode).join('; ')
+                : cellText(column.value(record));
+          expect(cellText(column.value(row)), `${column.key} of ${record.id}`).toBe(expected);
+        }
+      }
+    }
   });
 
   it('exports every row, beyond one page, and never a password', async () => {

@@ -13,6 +13,8 @@ export const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
 
 export interface RunningServer {
   baseUrl: string;
+  /** The server process (the benchmarks read its memory). */
+  pid: number;
   stop(): Promise<void>;
   log(): string;
 }
@@ -82,5 +84,5 @@ export async function startServer(env: Record<string, string> = {}, opts: { data
     await stop();
     throw error;
   }
-  return { baseUrl, stop, log: () => output };
+  return { baseUrl, pid: child.pid!, stop, log: () => output };
 }

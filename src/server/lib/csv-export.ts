@@ -111,6 +111,10 @@ export interface ExportSource {
   batchSize?: number;
 }
 
+const CHUNK_CHARS = 16 * 1024;
+/** Two batches in flight keep a second database connection (and core) busy while this process writes CSV. */
+const LOADS_AHEAD = 2;
+
 /** The CSV as a stream: the header row, then each batch of records as soon as it is loaded. */
 export function exportStream(source: ExportSource): Readable {
   const size = source.batchSize ?? 500;
@@ -118,22 +122,36 @@ export function exportStream(source: ExportSource): Readable {
     const columns = exportColumns(source.route, skeletonOf(source.record) as Record<string, unknown>, source.lang);
     yield `\uFEFF${csvLine(columns.map((c) => c.header))}`;
     const batch = (start: number) => source.ids.slice(start, start + size);
-    // The next batch loads from the database while this one is written out.
-    let next = source.ids.length ? source.load(batch(0)) : undefined;
-    next?.catch(() => undefined);
-    for (let start = 0; next; start += size) {
+    // Up to LOADS_AHEAD batches load from the database while this one is written out.
+    const loading: Promise<{ id: string }[]>[] = [];
+    let requested = 0;
+    const requestMore = () => {
+      while (loading.length < LOADS_AHEAD && requested < source.ids.length) {
+        const load = source.load(batch(requested));
+        // Should the client go away first, the stream ends while batches are loading: their failure must not go unhandled.
+        load.catch(() => undefined);
+        loading.push(load);
+        requested += size;
+      }
+    };
+    requestMore();
+    for (let start = 0; loading.length; start += size) {
       const ids = batch(start);
-      const loaded = await next;
-      next = start + size < source.ids.length ? source.load(batch(start + size)) : undefined;
-      // Should the client go away first, the stream ends while a batch is loading: its failure must not go unhandled.
-      next?.catch(() => undefined);
+      const loaded = await loading.shift()!;
+      requestMore();
       const byId = new Map(loaded.map((r) => [r.id, r as Record<string, unknown>]));
       let chunk = '';
       for (const id of ids) {
         const record = byId.get(id);
         if (record) chunk += csvLine(columns.map((c) => cellText(c.value(record))));
+        // Small chunks: a string past ~128 kB lives in V8's old space until a full collection, so a batch's text as
+        // one chunk made the heap grow by the size of the whole file.
+        if (chunk.length >= CHUNK_CHARS) {
+          yield chunk;
+          chunk = '';
+        }
       }
-      yield chunk;
+      if (chunk) yield chunk;
     }
   }
   return Readable.from(lines(), { objectMode: false });

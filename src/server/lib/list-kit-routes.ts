@@ -13,7 +13,7 @@ import { HttpError } from '../errors';
 import type { ResourceDef } from '../../shared/resources';
 import { perm } from '../../shared/permissions';
 import { exportFileName, exportStream } from './csv-export';
-import { listQuerySchema, pageIds, parseListParams, type ListParams, type ListSpec } from './list';
+import { allIds, listQuerySchema, parseListParams, type ListParams, type ListSpec } from './list';
 
 export const BULK_LIMIT = 1000;
 
@@ -32,6 +32,8 @@ export interface ListKit<R extends { id: string }> {
   spec: (lang: string) => ListSpec;
   listParams?: (query: Record<string, unknown>) => ListParams;
   load: (db: DbOrTx, ids: string[], lang: string) => Promise<R[]>;
+  /** The export's rows, when a resource builds them cheaper than `load` (nested records already as cell text). */
+  exportRows?: (db: DbOrTx, ids: string[], lang: string) => Promise<{ id: string }[]>;
   loadOne: (db: DbOrTx, id: string, lang: string) => Promise<R>;
   /** Stored files of a record, removed once a bulk delete has committed. */
   files: (record: R) => Set<string>;
@@ -141,13 +143,14 @@ export function registerListKit<R extends { id: string }>(app: FastifyInstance, 
       async (request, reply) => {
         const query = request.query as Record<string, unknown>;
         const params = kit.listParams ? kit.listParams(query) : parseListParams(query);
-        const { ids } = await pageIds(app.db, kit.spec(request.lang), { ...params, range: undefined });
+        const ids = await allIds(app.db, kit.spec(request.lang), params);
         const lang = request.lang;
         reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${exportFileName(def.route)}"`)
           .header('cache-control', 'no-store');
-        return reply.send(exportStream({ route: def.route, lang, record: kit.record, ids, load: (batch) => kit.load(app.db, batch, lang) }));
+        const load = kit.exportRows ?? kit.load;
+        return reply.send(exportStream({ route: def.route, lang, record: kit.record, ids, load: (batch) => load(app.db, batch, lang) }));
       },
     );
   }

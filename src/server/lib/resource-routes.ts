@@ -55,6 +55,11 @@ export interface ResourceRoutes<R extends { id: string }, C = never, U = never> 
   label?: string;
   record: z.ZodType<R>;
   load: Loader<R>;
+  /**
+   * The CSV export's rows, when cheaper than full records: each record's fields, the nested ones already as their cell
+   * text (see `exportColumns`). By default the export loads full records with `load`.
+   */
+  exportRows?: Loader<{ id: string }>;
   /** The list: filterable and sortable fields, search and default order. */
   spec: (lang: string) => ListSpec;
   /** Further views of the same list at `<list>/<path>`, e.g. `translate/unused`. */
@@ -189,6 +194,7 @@ export function registerResource<R extends { id: string }, C, U>(app: FastifyIns
     spec: cfg.spec,
     listParams: cfg.listParams,
     load: cfg.load,
+    exportRows: cfg.exportRows,
     loadOne: (db, id, lang) => loadOne(db, cfg.load, label, id, lang),
     files: stored,
     remove: cfg.remove,
