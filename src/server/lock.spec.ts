@@ -24,9 +24,21 @@ describe('lockDataDir', () => {
   it('takes over a lock left by a dead process, and releases it', () => {
     const dir = tempDir();
     writeFileSync(path.join(dir, 'server.lock'), '999999999');
-    const release = lockDataDir(dir);
+    const stale: (number | null)[] = [];
+    const release = lockDataDir(dir, { onStale: (pid) => stale.push(pid) });
+    expect(stale).toEqual([999999999]);
     expect(existsSync(path.join(dir, 'server.lock'))).toBe(true);
     release();
     expect(existsSync(path.join(dir, 'server.lock'))).toBe(false);
+  });
+
+  it('takes over an empty lock (a server killed while writing it), and says nothing about a free folder', () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, 'server.lock'), '');
+    const stale: (number | null)[] = [];
+    lockDataDir(dir, { onStale: (pid) => stale.push(pid) })();
+    expect(stale).toEqual([null]);
+    lockDataDir(dir, { onStale: (pid) => stale.push(pid) })();
+    expect(stale).toEqual([null]);
   });
 });

@@ -29,7 +29,12 @@ async function main() {
   let unlock = () => {};
   if (!config.databaseUrl) {
     try {
-      unlock = lockDataDir(config.dataDir);
+      unlock = lockDataDir(config.dataDir, {
+        onStale: (pid) =>
+          console.log(
+            `dacha-admin: the data folder lock of ${pid ? `pid ${pid}` : 'an unknown process'} was stale (that server stopped without releasing it, e.g. it crashed or was killed); taking it over`,
+          ),
+      });
     } catch (err) {
       if (err instanceof LockedError) fail(err.message);
       throw err;
