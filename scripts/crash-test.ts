@@ -136,7 +136,10 @@ async function loadAndKill(server: Server, token: string, round: number, killAft
       } catch {
         /* cut off mid-body */
       }
-      if (!killing && load.acked.length >= killAfterAcks) killing = kill(server.child);
+      // A random few milliseconds later, so the kill lands at a different step of the writes in flight each time.
+      if (!killing && load.acked.length >= killAfterAcks) {
+        killing = new Promise((r) => setTimeout(r, Math.random() * 25)).then(() => kill(server.child));
+      }
     }
   };
   const deadline = setTimeout(() => (killing ??= kill(server.child)), 30_000);
@@ -181,7 +184,9 @@ async function runEngine(engine: Engine, env: Record<string, string>): Promise<E
     let previousPid: number | undefined;
     for (let round = 1; round <= ROUNDS + 1; round++) {
       // Each start after a kill is the restart under test: same folder or database.
+      const starting = Date.now();
       server = await startServer(env);
+      const startSeconds = ((Date.now() - starting) / 1000).toFixed(1);
       if (engine === 'pglite' && previousPid !== undefined && !server.output().includes(`lock of pid ${previousPid} was stale`)) {
         throw new Error(`the restart did not report taking over the stale lock of pid ${previousPid}:\n${server.output()}`);
       }
@@ -191,7 +196,7 @@ async function runEngine(engine: Engine, env: Record<string, string>): Promise<E
         const c = await check(server.origin, token, acked, unansweredOfLastRound);
         const lostNow = c.lost.length;
         console.log(
-          `  ${engine} round ${round - 1}: killed with ${unansweredOfLastRound.length} writes in flight; ` +
+          `  ${engine} round ${round - 1}: killed with ${unansweredOfLastRound.length} writes in flight, restarted in ${startSeconds} s; ` +
             `${last.length} acknowledged this round, all rounds so far ${acked.length} acknowledged / ${c.found} found / ${lostNow} lost` +
             ` (in flight at the kill and committed anyway: ${c.unansweredFound})`,
         );
@@ -203,8 +208,8 @@ async function runEngine(engine: Engine, env: Record<string, string>): Promise<E
         if (lostNow) break;
       }
       if (round > ROUNDS) break;
-      // Kill at a varying point: after 20 to 120 acknowledged writes.
-      const load = await loadAndKill(server, token, round, 20 + Math.floor(Math.random() * 100));
+      // Kill at a varying point: after 20 to 80 acknowledged writes.
+      const load = await loadAndKill(server, token, round, 20 + Math.floor(Math.random() * 60));
       acked.push(...load.acked);
       unansweredOfLastRound = load.unanswered;
       previousPid = server.child.pid;
