@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { lockDataDir, LockedError } from './lock';
+import { lockDataDir, LockedError, processStartTime } from './lock';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -40,5 +40,24 @@ describe('lockDataDir', () => {
     expect(stale).toEqual([null]);
     lockDataDir(dir, { onStale: (pid) => stale.push(pid) })();
     expect(stale).toEqual([null]);
+  });
+
+  const linux = Boolean(processStartTime('self') && processStartTime(1));
+
+  it.runIf(linux)('writes its pid and start time, and refuses a live pid whose start time matches', () => {
+    const dir = tempDir();
+    lockDataDir(dir);
+    expect(readFileSync(path.join(dir, 'server.lock'), 'utf8')).toBe(`${process.pid} ${processStartTime('self')}`);
+    const other = tempDir();
+    writeFileSync(path.join(other, 'server.lock'), `1 ${processStartTime(1)}`);
+    expect(() => lockDataDir(other)).toThrow(/pid 1.*already using/);
+  });
+
+  it.runIf(linux)('takes over a lock whose pid now belongs to another process (a different start time)', () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, 'server.lock'), `1 ${Number(processStartTime(1)) + 12345}`);
+    const stale: (number | null)[] = [];
+    lockDataDir(dir, { onStale: (pid) => stale.push(pid) })();
+    expect(stale).toEqual([1]);
   });
 });

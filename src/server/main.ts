@@ -8,7 +8,7 @@ import { openDatabase } from './db/client';
 import { bootstrap } from './db/seed/bootstrap';
 import { seedDemo, type DemoResult } from './db/seed/demo';
 import { diskStorage } from './storage';
-import { lockDataDir, LockedError } from './lock';
+import { lockDataDir, LockedError, staleLockNotice } from './lock';
 import { resolveSecrets } from './secrets';
 import { buildApp } from './app';
 
@@ -29,12 +29,7 @@ async function main() {
   let unlock = () => {};
   if (!config.databaseUrl) {
     try {
-      unlock = lockDataDir(config.dataDir, {
-        onStale: (pid) =>
-          console.log(
-            `dacha-admin: the data folder lock of ${pid ? `pid ${pid}` : 'an unknown process'} was stale (that server stopped without releasing it, e.g. it crashed or was killed); taking it over`,
-          ),
-      });
+      unlock = lockDataDir(config.dataDir, { onStale: (pid) => console.log(`dacha-admin: ${staleLockNotice(pid)}`) });
     } catch (err) {
       if (err instanceof LockedError) fail(err.message);
       throw err;
