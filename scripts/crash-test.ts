@@ -152,16 +152,23 @@ async function loadAndKill(server: Server, token: string, round: number, killAft
 interface Check {
   found: number;
   lost: Ack[];
+  torn: string[];
   unansweredFound: number;
 }
 
 async function check(origin: string, token: string, acked: Ack[], unanswered: string[]): Promise<Check> {
   const res = await fetch(`${origin}/api/v1/translate`, { headers: { authorization: `Bearer ${token}` } });
   if (res.status !== 200) throw new Error(`the translation list answered ${res.status}: ${await res.text()}`);
-  const rows = (await res.json()) as { id: string; code: string }[];
-  const byCode = new Map(rows.map((r) => [r.code, r.id]));
-  const lost = acked.filter((a) => !byCode.has(a.code) || (a.id !== undefined && byCode.get(a.code) !== a.id));
-  return { found: acked.length - lost.length, lost, unansweredFound: unanswered.filter((c) => byCode.has(c)).length };
+  const rows = (await res.json()) as { id: string; code: string; value: string | null }[];
+  const byCode = new Map(rows.map((r) => [r.code, r]));
+  // Found means whole: the same id, and the definition rows of the same transaction (the Uzbek text is the list's value).
+  const lost = acked.filter((a) => {
+    const row = byCode.get(a.code);
+    return !row || (a.id !== undefined && row.id !== a.id) || row.value !== `uz ${a.code}`;
+  });
+  // No write of ours may be there in part (a translation without its definitions), answered or not.
+  const torn = rows.filter((r) => r.code.startsWith(`crash-${process.pid}-`) && r.value !== `uz ${r.code}`).map((r) => r.code);
+  return { found: acked.length - lost.length, lost, torn, unansweredFound: unanswered.filter((c) => byCode.has(c)).length };
 }
 
 interface EngineResult {
@@ -201,6 +208,7 @@ async function runEngine(engine: Engine, env: Record<string, string>): Promise<E
             ` (in flight at the kill and committed anyway: ${c.unansweredFound})`,
         );
         for (const a of c.lost.slice(0, 5)) console.log(`    LOST: ${a.code}${a.id ? ` (id ${a.id})` : ''}, acknowledged in round ${a.round}`);
+        if (c.torn.length) throw new Error(`${c.torn.length} writes are there only in part (e.g. ${c.torn[0]}): a transaction was torn`);
         result.rounds = round - 1;
         result.acked = acked.length;
         result.found = c.found;
