@@ -98,12 +98,13 @@ interface Load {
   acked: Ack[];
   /** Sent but never answered (cut by the kill): they may or may not have committed. */
   unanswered: string[];
-  refused: number;
+  /** Answers other than 2xx: none are expected, each create is valid and unique. */
+  refused: string[];
 }
 
 /** Concurrent creates until the server dies; the kill comes once `killAfterAcks` writes were acknowledged. */
 async function loadAndKill(server: Server, token: string, round: number, killAfterAcks: number): Promise<Load> {
-  const load: Load = { acked: [], unanswered: [], refused: 0 };
+  const load: Load = { acked: [], unanswered: [], refused: [] };
   let dead = false;
   let seq = 0;
   let killing: Promise<void> | undefined;
@@ -124,8 +125,8 @@ async function loadAndKill(server: Server, token: string, round: number, killAft
         break;
       }
       if (res.status < 200 || res.status > 299) {
-        load.refused++;
-        await res.body?.cancel();
+        load.refused.push(`${res.status} ${await res.text().catch(() => '')}`);
+        if (load.refused.length >= 10) killing ??= kill(server.child);
         continue;
       }
       // The status line is the acknowledgement; the id is a bonus when the body made it before the kill.
@@ -218,6 +219,8 @@ async function runEngine(engine: Engine, env: Record<string, string>): Promise<E
       if (round > ROUNDS) break;
       // Kill at a varying point: after 20 to 80 acknowledged writes.
       const load = await loadAndKill(server, token, round, 20 + Math.floor(Math.random() * 60));
+      if (load.refused.length) throw new Error(`${load.refused.length} creates were refused, e.g. ${load.refused[0]}`);
+      if (!load.acked.length) throw new Error('no create was acknowledged before the kill');
       acked.push(...load.acked);
       unansweredOfLastRound = load.unanswered;
       previousPid = server.child.pid;
