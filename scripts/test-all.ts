@@ -1,7 +1,8 @@
 /**
  * `npm test`: everything that can run on this machine — type check, lint, unit/component/API tests on PGlite, the API
- * tests on PostgreSQL when TEST_DATABASE_URL is set, and the browser suite when a Chromium is found. It says loudly
- * what it skipped and why, and fails when any step fails.
+ * tests on PostgreSQL when TEST_DATABASE_URL is set, the crash test (kill -9 under load; its PostgreSQL half when
+ * TEST_DATABASE_URL is set), and the browser suite when a Chromium is found. It says loudly what it skipped and why,
+ * and fails when any step fails.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -15,6 +16,7 @@ interface Step {
 
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const pgUrl = process.env.TEST_DATABASE_URL;
+const posixSignals = process.platform !== 'win32';
 
 const steps: Step[] = [
   { name: 'type check', command: ['npx', 'tsc', '--noEmit'] },
@@ -25,6 +27,16 @@ const steps: Step[] = [
     command: ['npx', 'vitest', 'run', 'test/'],
     env: { TEST_ENGINE: 'postgres' },
     skip: pgUrl ? undefined : 'TEST_DATABASE_URL is not set',
+  },
+  {
+    name: 'crash test: kill -9 under load, restart, no acknowledged write lost (PGlite)',
+    command: ['npx', 'tsx', 'scripts/crash-test.ts', '--engine', 'pglite'],
+    skip: posixSignals ? undefined : 'kill -9 needs a POSIX system',
+  },
+  {
+    name: 'crash test (PostgreSQL)',
+    command: ['npx', 'tsx', 'scripts/crash-test.ts', '--engine', 'postgres'],
+    skip: !posixSignals ? 'kill -9 needs a POSIX system' : pgUrl ? undefined : 'TEST_DATABASE_URL is not set',
   },
   {
     name: 'browser tests (Chromium)',

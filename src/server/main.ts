@@ -8,7 +8,7 @@ import { openDatabase } from './db/client';
 import { bootstrap } from './db/seed/bootstrap';
 import { seedDemo, type DemoResult } from './db/seed/demo';
 import { diskStorage } from './storage';
-import { lockDataDir, LockedError } from './lock';
+import { lockDataDir, LockedError, staleLockNotice } from './lock';
 import { resolveSecrets } from './secrets';
 import { buildApp } from './app';
 
@@ -29,7 +29,7 @@ async function main() {
   let unlock = () => {};
   if (!config.databaseUrl) {
     try {
-      unlock = lockDataDir(config.dataDir);
+      unlock = lockDataDir(config.dataDir, { onStale: (pid) => console.log(`dacha-admin: ${staleLockNotice(pid)}`) });
     } catch (err) {
       if (err instanceof LockedError) fail(err.message);
       throw err;

@@ -1,6 +1,6 @@
 /** Token keys for the embedded mode: generated once and kept in the data folder (mode 600), so restarts keep sessions. */
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config';
 
@@ -11,7 +11,9 @@ export function resolveSecrets(config: Config): Config {
   if (existsSync(file)) stored = JSON.parse(readFileSync(file, 'utf8'));
   if (!stored.jwtSecret || !stored.jwtRefreshSecret) {
     stored = { jwtSecret: randomBytes(32).toString('base64url'), jwtRefreshSecret: randomBytes(32).toString('base64url') };
-    writeFileSync(file, JSON.stringify(stored), { mode: 0o600 });
+    // Written aside and renamed into place: a server killed mid-write never leaves half a file to trip the next start.
+    writeFileSync(`${file}.tmp`, JSON.stringify(stored), { mode: 0o600 });
+    renameSync(`${file}.tmp`, file);
   }
   return { ...config, jwtSecret: config.jwtSecret ?? stored.jwtSecret, jwtRefreshSecret: config.jwtRefreshSecret ?? stored.jwtRefreshSecret };
 }

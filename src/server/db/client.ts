@@ -59,6 +59,11 @@ export function openPostgres(url: string): Database {
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
   const dir = path.join(opts.dataDir, 'db');
-  const client = await PGlite.create(dir);
+  // Durability (docs/decisions.md, "Crash safety"): PGlite's Node filesystem writes through — every page PostgreSQL
+  // writes is a `write()` to the operating system before the query resolves — so a commit that was answered survives
+  // the process being killed (`npm run test:crash` proves it). `relaxedDurability` stays false so that a query never
+  // resolves before PGlite's own filesystem sync either (a no-op on Node today; it matters for a buffering one).
+  // PGlite runs PostgreSQL with fsync off: a power cut or kernel crash can still lose the last commits.
+  const client = await PGlite.create(dir, { relaxedDurability: false });
   return openPglite(client, `PGlite (embedded) in ${dir}`);
 }

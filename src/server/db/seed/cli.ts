@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { ConfigError, loadConfig, type Config } from '../../config';
-import { lockDataDir, LockedError } from '../../lock';
+import { lockDataDir, LockedError, staleLockNotice } from '../../lock';
 import { diskStorage, type FileStorage } from '../../storage';
 import { openDatabase, type Database } from '../client';
 import { bootstrap, type BootstrapResult } from './bootstrap';
@@ -20,7 +20,7 @@ export function runSeedCommand(name: string, work: (ctx: SeedContext) => Promise
   const run = async () => {
     const config = loadConfig();
     mkdirSync(config.dataDir, { recursive: true });
-    const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
+    const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir, { onStale: (pid) => console.log(`${name}: ${staleLockNotice(pid)}`) });
     const database = await openDatabase(config);
     try {
       await database.migrate();
