@@ -1,7 +1,7 @@
 import CancelIcon from '@mui/icons-material/CancelOutlined';
 import { IconButton } from '@mui/material';
 import type { ReactNode } from 'react';
-import { FilterList, FilterListItem, useCanAccess, useGetList, useListFilterContext, useTranslate } from 'react-admin';
+import { FilterList, FilterListItem, useCanAccess, useGetList, useListContext, useListFilterContext, useTranslate } from 'react-admin';
 
 /**
  * react-admin's FilterListItem, whose remove button (shown while the item is on) is named "Remove this filter":
@@ -41,13 +41,17 @@ interface ReferenceProps {
   optionText?: string;
 }
 
-/** One quick filter per record of another resource (its first 100 by name); hidden without `<reference>.list`. */
+/**
+ * One quick filter per record of another resource (its first 100 by name); hidden without `<reference>.list`. Asked
+ * for once the list's own page has arrived: the rows come first (the embedded database answers one call at a time).
+ */
 export const ReferenceFilterList = ({ source, reference, label, icon, optionText = 'name' }: ReferenceProps) => {
   const { canAccess } = useCanAccess({ resource: reference, action: 'list' });
+  const { isPending: listPending } = useListContext();
   const { data = [] } = useGetList(
     reference,
     { pagination: { page: 1, perPage: 100 }, sort: { field: optionText, order: 'ASC' } },
-    { enabled: Boolean(canAccess) },
+    { enabled: Boolean(canAccess) && !listPending },
   );
   if (!canAccess || data.length === 0) return null;
   return (

@@ -54,7 +54,7 @@ export const SavedQueriesList = ({ storeKey, scope }: Props) => {
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const { resource: listResource, filterValues, sort, setFilters, setSort } = useListContext();
+  const { resource: listResource, filterValues, sort, setFilters, setSort, isPending: listPending } = useListContext();
   const resource = scope ?? listResource;
   const columnsKey = storeKey ?? `${resource}.datatable`;
   const [hidden, setHidden] = useStore<string[] | undefined>(columnsKey);
@@ -63,7 +63,8 @@ export const SavedQueriesList = ({ storeKey, scope }: Props) => {
   const [removing, setRemoving] = useState<SavedQuery | null>(null);
 
   const key = savedQueriesKey(resource);
-  const { data: saved = [], isError } = useQuery({ queryKey: key, queryFn: () => savedQueriesApi.list(resource) });
+  // Asked for once the list's page has arrived, like the quick filters: the rows come first.
+  const { data: saved = [], isError } = useQuery({ queryKey: key, queryFn: () => savedQueriesApi.list(resource), enabled: !listPending });
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
 
   const remove = useMutation({
