@@ -3,11 +3,12 @@
  * in batches so memory stays flat, with readable columns — nested records flattened to their names, translation ids
  * and secrets left out — and headers in the request's language. UTF-8 with a BOM, so Excel reads Cyrillic and Uzbek.
  */
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import en from '../../../i18n/en';
 import ru from '../../../i18n/ru';
 import uz from '../../../i18n/uz';
+import { inBatches, textStream } from './streaming';
 
 interface Texts {
   app: { columns: Record<string, string> };
@@ -111,50 +112,14 @@ export interface ExportSource {
   batchSize?: number;
 }
 
-const CHUNK_CHARS = 16 * 1024;
-/** Two batches in flight keep a second database connection (and core) busy while this process writes CSV. */
-const LOADS_AHEAD = 2;
-
 /** The CSV as a stream: the header row, then each batch of records as soon as it is loaded. */
 export function exportStream(source: ExportSource): Readable {
-  const size = source.batchSize ?? 500;
-  async function* lines() {
-    const columns = exportColumns(source.route, skeletonOf(source.record) as Record<string, unknown>, source.lang);
-    yield `\uFEFF${csvLine(columns.map((c) => c.header))}`;
-    const batch = (start: number) => source.ids.slice(start, start + size);
-    // Up to LOADS_AHEAD batches load from the database while this one is written out.
-    const loading: Promise<{ id: string }[]>[] = [];
-    let requested = 0;
-    const requestMore = () => {
-      while (loading.length < LOADS_AHEAD && requested < source.ids.length) {
-        const load = source.load(batch(requested));
-        // Should the client go away first, the stream ends while batches are loading: their failure must not go unhandled.
-        load.catch(() => undefined);
-        loading.push(load);
-        requested += size;
-      }
-    };
-    requestMore();
-    for (let start = 0; loading.length; start += size) {
-      const ids = batch(start);
-      const loaded = await loading.shift()!;
-      requestMore();
-      const byId = new Map(loaded.map((r) => [r.id, r as Record<string, unknown>]));
-      let chunk = '';
-      for (const id of ids) {
-        const record = byId.get(id);
-        if (record) chunk += csvLine(columns.map((c) => cellText(c.value(record))));
-        // Small chunks: a string past ~128 kB lives in V8's old space until a full collection, so a batch's text as
-        // one chunk made the heap grow by the size of the whole file.
-        if (chunk.length >= CHUNK_CHARS) {
-          yield chunk;
-          chunk = '';
-        }
-      }
-      if (chunk) yield chunk;
-    }
-  }
-  return Readable.from(lines(), { objectMode: false });
+  const columns = exportColumns(source.route, skeletonOf(source.record) as Record<string, unknown>, source.lang);
+  return textStream(
+    `\uFEFF${csvLine(columns.map((c) => c.header))}`,
+    inBatches(source.ids, source.load, source.batchSize),
+    (record) => csvLine(columns.map((c) => cellText(c.value(record as Record<string, unknown>)))),
+  );
 }
 
 /** `<resource>-<YYYY-MM-DD>.csv` */

@@ -5,7 +5,7 @@
  * the deleted record, file clean-up and the OpenAPI tag. A route file declares only what is special: its loader,
  * list spec, payload schemas and the repo calls that write.
  */
-import type { FastifyInstance, FastifyRequest, FastifySchema, FastifySchemaCompiler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db, DbOrTx } from '../db/client';
@@ -19,6 +19,7 @@ import type { AuthUser } from '../plugins/auth';
 import type { UploadedFile } from '../plugins/uploads';
 import { readValidForm } from './forms';
 import { registerListKit } from './list-kit-routes';
+import { inBatches, textStream } from './streaming';
 import { inOrder, listQuerySchema, pageIds, parseListParams, sendList, type ListParams, type ListSpec } from './list';
 
 type WithId = { Params: { id: string } };
@@ -81,8 +82,6 @@ export interface ResourceRoutes<R extends { id: string }, C = never, U = never> 
     write(db: DbOrTx, current: R, request: FastifyRequest): Promise<void>;
   };
 }
-
-const LOAD_BATCH = 1000;
 
 export const uuidLike = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
@@ -156,14 +155,14 @@ export function registerResource<R extends { id: string }, C, U>(app: FastifyIns
   }
 
   /**
-   * A list without `range` (the original clients) may hold 100 000 ids: loading them in one `in (…)` would pass more
-   * parameters than PostgreSQL takes (65 535), so the records are loaded a thousand at a time.
+   * A list without `range` (the original clients) may hold 100 000 records: it is streamed, a batch of records at a
+   * time (each encoded by the record schema, which keeps only the record's fields, like every answer), instead of
+   * being built whole in memory.
    */
-  async function loadInBatches(ids: string[], lang: string): Promise<R[]> {
-    const records: R[] = [];
-    for (let start = 0; start < ids.length; start += LOAD_BATCH) records.push(...(await cfg.load(app.db, ids.slice(start, start + LOAD_BATCH), lang)));
-    return records;
-  }
+  const streamAll = (reply: FastifyReply, ids: string[], lang: string) =>
+    reply
+      .type('application/json; charset=utf-8')
+      .send(textStream('[', inBatches(ids, (batch) => cfg.load(app.db, batch, lang)), (record, i) => (i ? ',' : '') + JSON.stringify(z.encode(cfg.record, record)), ']'));
 
   // The one list handler: the plain list and its views, DESIGN §5 parameters (or the resource's own reading of them).
   const listRoute = (path: string, spec: (lang: string) => ListSpec, description?: string) =>
@@ -177,7 +176,11 @@ export function registerResource<R extends { id: string }, C, U>(app: FastifyIns
         const query = request.query as Record<string, unknown>;
         const params = cfg.listParams ? cfg.listParams(query) : parseListParams(query);
         const { ids, total } = await pageIds(app.db, spec(request.lang), params);
-        return sendList(reply, def.route, params, total, inOrder(ids, await loadInBatches(ids, request.lang)));
+        if (!params.range) {
+          sendList(reply, def.route, params, total, ids);
+          return streamAll(reply, ids, request.lang);
+        }
+        return sendList(reply, def.route, params, total, inOrder(ids, await cfg.load(app.db, ids, request.lang)));
       },
     );
   // Built once now, so a spec that does not match the registry (e.g. a `search` name it lacks) fails at start-up.
