@@ -63,6 +63,8 @@ export interface FuzzResult {
   byStatus: Record<number, number>;
   findings: Finding[];
   relogins: number;
+  /** The requests after which the run's own session had ended (it logged in again). */
+  sessionEnders: string[];
   covered: number;
   operations: number;
 }
@@ -536,7 +538,9 @@ export class RequestFactory {
     let method = op.method.toUpperCase();
     if (r.chance(0.03)) method = r.pick(['PUT', 'OPTIONS', 'HEAD', 'PATCH', 'POST', 'DELETE', 'GET']);
     // ------------------------------------------------------------------ headers
-    const tokenMode: TokenMode = op.path.endsWith('/auth/logout') && r.chance(0.7) ? 'throwaway' : r.pick(['valid', 'valid', 'valid', 'valid', 'valid', 'valid', 'none', 'forged']);
+    let tokenMode: TokenMode = r.pick(['valid', 'valid', 'valid', 'valid', 'valid', 'valid', 'none', 'forged']);
+    // A logout with the run's own token would end the run's session: it gets a session of its own instead.
+    if (tokenMode === 'valid' && op.path.endsWith('/auth/logout')) tokenMode = 'throwaway';
     if (r.chance(0.2))
       headers['accept-language'] = r.pick(['ru', 'en', 'uz', 'xx', '*', 'ru-RU,ru;q=0.9,en;q=abc', ';;;,,,', 'q=1', 'a'.repeat(2000), 'en;q=1e308', 'ru;q=-1', 'zh-Hant-TW-x-private']);
     if (r.chance(0.06)) headers['if-match'] = r.pick(['*', '"garbage"', 'W/"1"', '2026-13-45', '"2026-01-01T00:00:00.000Z"', '""', 'x'.repeat(3000), '0', '"-1"', String(r.pick(ODD_NUMBERS))]);
@@ -713,7 +717,7 @@ export async function runFuzz(opts: RunOptions): Promise<FuzzResult> {
   }
   pools.all.push(...seen);
 
-  const result: FuzzResult = { seed: opts.seed, requests: 0, byClass: {}, byStatus: {}, findings: [], relogins: 0, covered: 0, operations: ops.length };
+  const result: FuzzResult = { seed: opts.seed, requests: 0, byClass: {}, byStatus: {}, findings: [], relogins: 0, sessionEnders: [], covered: 0, operations: ops.length };
   const covered = new Set<string>();
   const garbageAddress = () => `10.66.${rng.int(4)}.${1 + rng.int(250)}`;
 
@@ -788,6 +792,7 @@ export async function runFuzz(opts: RunOptions): Promise<FuzzResult> {
       const check = await app.inject({ method: 'GET', url: '/api/v1/user/me', headers: { authorization: `Bearer ${token}` } });
       if (check.statusCode !== 200) {
         relogins++;
+        result.sessionEnders.push(`${describeRequest(req).slice(0, 300)} → ${status} ${body.slice(0, 200)}`);
         token = (await login()).accessToken;
       }
     }
@@ -811,6 +816,7 @@ export function formatResult(r: FuzzResult): string {
     `fuzz seed ${r.seed}: ${r.requests} requests over ${r.covered}/${r.operations} operations — ${classes}`,
     `  statuses: ${statuses}`,
     `  re-logins needed: ${r.relogins}; findings: ${r.findings.length}`,
+    ...r.sessionEnders.slice(0, 10).map((line) => `  session ended after: ${line}`),
   ];
   for (const f of r.findings.slice(0, 30)) lines.push(`  [${f.kind} ${f.status}] ${f.request}\n      → ${f.body.replace(/\n/g, '\\n').slice(0, 500)}`);
   if (r.findings.length > 30) lines.push(`  … and ${r.findings.length - 30} more`);
