@@ -225,10 +225,6 @@ const MALFORMED_IDS = [
   "'%20OR%20'1'%3D'1",
 ];
 
-function isObjectSchema(s: Schema): boolean {
-  return s.type === 'object' || Boolean(s.properties);
-}
-
 /** The object schema of a body with allOf/anyOf branches merged into one property list. */
 function flatten(s: Schema | undefined): Schema {
   if (!s) return {};

@@ -2,7 +2,9 @@
 // loader (like load-worker.mjs). Each admin logs in once, then loops over a weighted mix of what the panel does, and
 // refreshes its token pair when a call answers 406 (then retries the call), as the panel's httpClient does.
 /* global URL, performance */
+import { Buffer } from 'node:buffer';
 import http from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 
 const { origin, admins, seconds, ids, thinkMs, seed } = workerData;
@@ -141,7 +143,7 @@ async function runAdmin(index, deadline) {
       res = await timed(name, method, path, { headers: { authorization: `Bearer ${pair.accessToken}` }, body });
     }
     if (res.status === 0 || res.status >= 400) errors.push(`${name}: ${method} ${path} → ${res.status} ${res.text.slice(0, 200)}`);
-    if (thinkMs > 0) await new Promise((r) => setTimeout(r, thinkMs * (0.5 + pick0())));
+    if (thinkMs > 0) await sleep(thinkMs * (0.5 + pick0()));
   }
 }
 
