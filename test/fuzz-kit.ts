@@ -66,7 +66,10 @@ export interface FuzzResult {
   /** The requests after which the run's own session had ended (it logged in again). */
   sessionEnders: string[];
   covered: number;
+  /** Operations that answered at least one 2xx: how deep the garbage reached. */
+  succeeded: string[];
   operations: number;
+  allOperations: string[];
 }
 
 /** Words and shapes that must never reach a client: stack lines, SQL, database error codes and names. */
@@ -276,18 +279,22 @@ export class Generator {
     }
   }
 
-  id(tag?: string): string {
+  id(tag?: string, faithful = false): string {
     const r = this.rng;
     const own = tag ? (this.pools.byTag.get(tag) ?? []) : [];
     const roll = r.next();
-    if (own.length && roll < 0.55) return r.pick(own);
+    if (own.length && roll < (faithful ? 0.95 : 0.55)) return r.pick(own);
     if (this.pools.all.length && roll < 0.7) return r.pick(this.pools.all);
     if (roll < 0.82) return r.uuid();
     return r.pick(MALFORMED_IDS);
   }
 
+  /** The tag of the operation being built: `ids` and `id` in its body name its own records. */
+  currentTag = '';
+
   /** The tag of the records a property like `regionId`, `placeId` or `roles` points at. */
   private tagFor(name: string): string | undefined {
+    if (name === 'ids' || name === 'id') return this.currentTag;
     const base = name.replace(/TranslateId$/, '').replace(/Ids?$/, '').replace(/s$/, '');
     if (/TranslateId$/.test(name)) return 'translate';
     for (const tag of this.pools.byTag.keys()) if (tag.toLowerCase() === base.toLowerCase()) return tag;
@@ -314,13 +321,18 @@ export class Generator {
       return out;
     }
     if (type === 'array') {
-      const n = Math.min(s.maxItems ?? 3, r.int(4));
+      const n = Math.min(s.maxItems ?? 3, 1 + r.int(3));
       return Array.from({ length: n }, () => this.valid(s.items, name, depth + 1));
     }
     if (type === 'integer') return Math.max(s.minimum ?? 0, Math.min(s.maximum ?? 1000, r.int(1000)));
     if (type === 'number') return Math.max(s.minimum ?? 0, Math.min(s.maximum ?? 1e6, Math.round(r.next() * 1e6) / 100));
     if (type === 'boolean') return r.chance(0.5);
-    if (s.format === 'uuid' || /Id$/.test(name)) return this.id(this.tagFor(name));
+    // A translated field (a name, a description) is sent as a translation id.
+    if (s.format === 'uuid' && /^(name|description|type|message)$/.test(name)) return this.id('translate', true);
+    if (s.format === 'uuid' || /Id$/.test(name) || name === 'ids') {
+      const tag = this.tagFor(name);
+      return this.id(tag, Boolean(tag));
+    }
     if (s.format === 'date-time') return new Date(Date.UTC(2026, r.int(12), 1 + r.int(28))).toISOString();
     if (s.format === 'date') return `2026-0${1 + r.int(9)}-1${r.int(9)}`;
     const min = s.minLength ?? 1;
@@ -331,13 +343,13 @@ export class Generator {
   }
 
   /** Breaks a valid-ish object in one or more ways. */
-  mutate(value: unknown, s: Schema): unknown {
+  mutate(value: unknown, s: Schema, gentle = false): unknown {
     const r = this.rng;
-    if (r.chance(0.12)) return this.oddValue(); // not an object at all
+    if (!gentle && r.chance(0.12)) return this.oddValue(); // not an object at all
     if (!value || typeof value !== 'object' || Array.isArray(value)) return r.chance(0.5) ? value : this.oddValue();
     const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
     const keys = Object.keys(flatten(s).properties ?? {});
-    const rounds = 1 + r.int(3);
+    const rounds = gentle ? 1 : 1 + r.int(3);
     for (let i = 0; i < rounds; i++) {
       const key = keys.length && r.chance(0.8) ? r.pick(keys) : r.pick([r.word(), 'id', 'createdAt', 'passwordHash', 'isSuper', 'permissions']);
       switch (r.int(6)) {
@@ -408,6 +420,15 @@ function buildQuery(gen: Generator, op: Op): string {
   const parts: string[] = [];
   const add = (k: string, v: string) => parts.push(`${enc(k)}=${r.chance(0.05) ? v : enc(v)}`);
   const fields = op.recordFields.length ? op.recordFields : ['id', 'name'];
+  if (op.isList && r.chance(0.35)) {
+    // What the panel sends: a page, a sort on a plain field, a search or a list of ids — so lists answer 200 too.
+    const from = r.int(30);
+    add('range', `[${from},${from + r.pick([0, 9, 24, 99])}]`);
+    add('sort', JSON.stringify([r.pick(['id', 'createdAt', ...fields.filter((f) => /^(name|createdAt|price|status)$/.test(f))]), r.pick(['ASC', 'DESC'])]));
+    const filter = r.pick([{}, { q: r.word().slice(0, 2) }, { q: gen.nasty() }, { id: [gen.id(op.tag), gen.id(op.tag)] }]);
+    add('filter', JSON.stringify(filter));
+    return `?${parts.join('&')}`;
+  }
   for (const p of op.op.parameters ?? []) {
     if (p.in !== 'query') continue;
     if (!r.chance(op.isList ? 0.6 : 0.5)) continue;
@@ -526,6 +547,7 @@ export class RequestFactory {
   make(op: Op): FuzzRequest {
     const gen = this.gen;
     const r = gen.rng;
+    gen.currentTag = op.tag;
     const headers: Record<string, string> = {};
     // ------------------------------------------------------------------ path
     let path = op.path.replace(/\{(\w+)\}/g, () => encodeURIComponent(gen.id(op.tag)).replace(/%25/g, '%'));
@@ -554,7 +576,10 @@ export class RequestFactory {
       const useMultipart = types.includes('multipart/form-data') ? r.chance(0.6) : r.chance(0.04);
       const schema = flatten(content[useMultipart ? 'multipart/form-data' : 'application/json']?.schema ?? content[types[0]]?.schema);
       const valid = gen.valid(schema);
-      const body = r.chance(0.25) ? valid : gen.mutate(valid, schema);
+      // A quarter as a client would send it, a third with one field broken (reaching the route's own code), the
+      // rest broken more thoroughly.
+      const roll = r.next();
+      const body = roll < 0.25 ? valid : gen.mutate(valid, schema, roll < 0.6);
       if (useMultipart) {
         const fields = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : { junk: body };
         const files: ReturnType<RequestFactory['file']>[] = [];
@@ -713,7 +738,8 @@ export async function runFuzz(opts: RunOptions): Promise<FuzzResult> {
   }
   pools.all.push(...seen);
 
-  const result: FuzzResult = { seed: opts.seed, requests: 0, byClass: {}, byStatus: {}, findings: [], relogins: 0, sessionEnders: [], covered: 0, operations: ops.length };
+  const result: FuzzResult = { seed: opts.seed, requests: 0, byClass: {}, byStatus: {}, findings: [], relogins: 0, sessionEnders: [], covered: 0, succeeded: [], operations: ops.length, allOperations: ops.map((o) => `${o.method} ${o.path}`) };
+  const succeeded = new Set<string>();
   const covered = new Set<string>();
   const garbageAddress = () => `10.66.${rng.int(4)}.${1 + rng.int(250)}`;
 
@@ -756,6 +782,7 @@ export async function runFuzz(opts: RunOptions): Promise<FuzzResult> {
     const status = res.statusCode;
     result.byStatus[status] = (result.byStatus[status] ?? 0) + 1;
     const cls = `${Math.floor(status / 100)}xx`;
+    if (status < 300 && req.method === op.method.toUpperCase()) succeeded.add(req.opKey);
     result.byClass[cls] = (result.byClass[cls] ?? 0) + 1;
     const body = res.body;
     if (status >= 500 && status !== 501) result.findings.push({ kind: '5xx', status, request: describeRequest(req), body: body.slice(0, 600) });
@@ -796,6 +823,7 @@ export async function runFuzz(opts: RunOptions): Promise<FuzzResult> {
   }
   result.relogins = relogins;
   result.covered = covered.size;
+  result.succeeded = [...succeeded];
   return result;
 }
 
@@ -811,6 +839,7 @@ export function formatResult(r: FuzzResult): string {
   const lines = [
     `fuzz seed ${r.seed}: ${r.requests} requests over ${r.covered}/${r.operations} operations — ${classes}`,
     `  statuses: ${statuses}`,
+    `  operations with a 2xx among the answers: ${r.succeeded.length}/${r.operations}; never: ${r.allOperations.filter((o) => !r.succeeded.includes(o)).join(', ') || 'none'}`,
     `  re-logins needed: ${r.relogins}; findings: ${r.findings.length}`,
     ...r.sessionEnders.slice(0, 10).map((line) => `  session ended after: ${line}`),
   ];
