@@ -695,6 +695,8 @@ export interface RunOptions {
   /** Ids never to hit (the admin itself, SUPER-ADMIN). */
   protectedIds: string[];
   png: Buffer;
+  /** Requests in flight at once (1: one after another). Above 1 the server also meets garbage in parallel. */
+  concurrency?: number;
   /** Progress lines (every 1000 requests). */
   log?: (line: string) => void;
 }
@@ -743,7 +745,9 @@ export async function runFuzz(opts: RunOptions): Promise<FuzzResult> {
   const covered = new Set<string>();
   const garbageAddress = () => `10.66.${rng.int(4)}.${1 + rng.int(250)}`;
 
-  for (let i = 0; i < opts.requests; i++) {
+  type Prepared = { op: Op; req: FuzzRequest; headers: Record<string, string>; remoteAddress: string };
+  // Everything random is drawn here, in order, so a seed gives the same requests whatever the concurrency.
+  const prepare = (i: number): Prepared => {
     const op = i < ops.length ? ops[i] : rng.pick(ops);
     const req = factory.make(op);
     covered.add(req.opKey);
@@ -761,22 +765,25 @@ export async function runFuzz(opts: RunOptions): Promise<FuzzResult> {
         `bearer ${token}x`,
         `Bearer ${'a'.repeat(9000)}`,
       ]);
+    return { op, req, headers, remoteAddress: garbageAddress() };
+  };
+  const fire = async ({ op, req, headers, remoteAddress }: Prepared) => {
     if (req.tokenMode === 'throwaway' || headers.refreshtoken === 'THROWAWAY_REFRESH') {
       // Logout and refresh with a valid token end or rotate a session: use one made for that, never the run's own.
       const pair = await login();
       if (req.tokenMode === 'throwaway') headers.authorization = `Bearer ${pair.accessToken}`;
       if (headers.refreshtoken === 'THROWAWAY_REFRESH') headers.refreshtoken = pair.refreshToken;
     }
-    const inject: InjectOptions = { method: req.method as InjectOptions['method'], url: req.url, headers, remoteAddress: garbageAddress() };
+    const inject: InjectOptions = { method: req.method as InjectOptions['method'], url: req.url, headers, remoteAddress };
     if (req.payload !== undefined) inject.payload = req.payload;
     let res: LightMyRequestResponse;
     try {
       res = await app.inject(inject);
     } catch (error) {
       // The request could not even be sent (e.g. a header value Node refuses): the client's fault, not the server's.
-      if (/Invalid character|invalid header|ERR_INVALID_CHAR/i.test(String(error))) continue;
+      if (/Invalid character|invalid header|ERR_INVALID_CHAR/i.test(String(error))) return;
       result.findings.push({ kind: 'crash', status: 0, request: describeRequest(req), body: String(error) });
-      continue;
+      return;
     }
     result.requests++;
     const status = res.statusCode;
@@ -819,7 +826,15 @@ export async function runFuzz(opts: RunOptions): Promise<FuzzResult> {
         token = (await login()).accessToken;
       }
     }
-    if (opts.log && (i + 1) % 1000 === 0) opts.log(`fuzz: ${i + 1} requests, ${result.findings.length} findings`);
+  };
+
+  const concurrency = Math.max(1, Math.floor(opts.concurrency ?? 1));
+  for (let i = 0; i < opts.requests; i += concurrency) {
+    const batch: Prepared[] = [];
+    for (let j = i; j < Math.min(opts.requests, i + concurrency); j++) batch.push(prepare(j));
+    await Promise.all(batch.map(fire));
+    const done = i + batch.length;
+    if (opts.log && Math.floor(done / 1000) > Math.floor(i / 1000)) opts.log(`fuzz: ${done} requests, ${result.findings.length} findings`);
   }
   result.relogins = relogins;
   result.covered = covered.size;

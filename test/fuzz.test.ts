@@ -4,7 +4,8 @@
  * shape; afterwards a list call and a login still work.
  *
  * The normal run fires a seeded slice of 2 000 requests (seed 14). `npm run fuzz` fires 10 000 (seed 1414);
- * `FUZZ_REQUESTS=… FUZZ_SEED=<n|random> npx vitest run test/fuzz.test.ts` for any other run. A failure prints the seed
+ * `FUZZ_REQUESTS=… FUZZ_SEED=<n|random> npx vitest run test/fuzz.test.ts` for any other run, and
+ * `FUZZ_CONCURRENCY=8` fires that many at once (the same requests; the database sees them in parallel). A failure prints the seed
  * and every offending request.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,6 +40,7 @@ describe('the fuzz', () => {
       admin: ADMIN,
       protectedIds: [await adminId(t), superAdmin.id],
       png: PNG,
+      concurrency: Number(process.env.FUZZ_CONCURRENCY ?? 1),
       log: REQUESTS > 2000 ? (line) => console.log(line) : undefined,
     });
     console.log(`${formatResult(result)}\n  took ${((Date.now() - started) / 1000).toFixed(1)} s (FUZZ_SEED=${SEED} replays it)`);
