@@ -60,6 +60,15 @@ describe('POST /auth/login/admin', () => {
     expect(statuses.slice(5)).toEqual([429, 429]);
     expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
   });
+
+  it('never counts a successful login: 50 admins logging in from one address, then a wrong password is still a 401', { timeout: 60_000 }, async () => {
+    const office = { 'x-forwarded-for': '10.2.0.50' };
+    const statuses = new Set<number>();
+    for (let i = 0; i < 50; i++) statuses.add((await login({ username: ADMIN.username, password: ADMIN.password, userAgent: `desk-${i}` }, office)).statusCode);
+    expect([...statuses]).toEqual([201]);
+    const wrong = await login({ username: 'office-typo', password: 'not-it' }, office);
+    expect(wrong.statusCode).toBe(401);
+  });
 });
 
 describe('access tokens', () => {

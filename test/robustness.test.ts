@@ -91,3 +91,36 @@ describe('JSON values that are no text', () => {
     expect(forged.statusCode).toBe(401);
   });
 });
+
+describe('garbage the fuzz found answering 500', () => {
+  const part = (boundary: string) => `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nx\r\n`;
+  it('answers 400 with the error shape to a form without a boundary, never closed, or with the wrong boundary', async () => {
+    const { region } = await import('./fixtures');
+    const r = await region(t);
+    const cases = [
+      { url: '/api/v1/region/add', method: 'POST' as const, type: 'multipart/form-data', payload: `${part('b1')}--b1--\r\n` },
+      { url: '/api/v1/region/add', method: 'POST' as const, type: 'multipart/form-data; boundary=b1', payload: part('b1') },
+      { url: `/api/v1/region/edit/${r.id}`, method: 'PATCH' as const, type: 'multipart/form-data; boundary=other', payload: '--b1--\r\n' },
+      { url: '/api/v1/language', method: 'POST' as const, type: 'multipart/form-data; boundary=b1', payload: `${part('b1')}--b1\r\nContent-Disposition: form-data; name="code"\r\n\r\n"` },
+    ];
+    for (const c of cases) {
+      const res = await t.api({ method: c.method, url: c.url, headers: { 'content-type': c.type }, payload: c.payload });
+      expect(res.statusCode, `${c.url} ${c.type}: ${res.body}`).toBe(400);
+      expect(res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', message: 'The multipart form is malformed or incomplete' });
+    }
+  });
+
+  it('answers 400 to a number no date can hold as a timestamp filter (PGlite threw in its driver: 500)', async () => {
+    for (const value of [9007199254740994, 1e308, -1e308]) {
+      const res = await t.api({ method: 'GET', url: `/api/v1/region?filter=${q({ createdAt: value })}` });
+      expect(res.statusCode, `${value}: ${res.body}`).toBe(400);
+      const listed = await t.api({ method: 'GET', url: `/api/v1/region?filter=${q({ createdAt: [value] })}` });
+      expect(listed.statusCode, `[${value}]: ${listed.body}`).toBe(400);
+    }
+  });
+
+  it('answers a bare OPTIONS without the text/plain 400 that broke the error shape', async () => {
+    const res = await t.app.inject({ method: 'OPTIONS', url: '/api/v1/region' });
+    expect(res.statusCode).toBeLessThan(400);
+  });
+});

@@ -76,6 +76,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
     exposedHeaders: ['Content-Range', 'X-Total-Count'],
     maxAge: 600,
+    // A bare OPTIONS (no Origin or Access-Control-Request-Method) gets the plain 204 instead of the plugin's
+    // text/plain 400, which broke the API's one error shape; it grants nothing a real preflight would not.
+    strictPreflight: false,
   });
   await app.register(database, { database: deps.database, closeWithApp: deps.closeDatabase ?? true });
   await app.register(language);

@@ -109,11 +109,13 @@ export function buildWhere(spec: ListSpec, filter: Record<string, unknown>): SQL
     if (!column) throw badRequest(`Unknown filter "${key}"`, { [key]: 'Unknown filter' });
     if (Array.isArray(value)) {
       if (!value.every(isScalar)) throw badRequest(`Filter "${key}" takes a list of values`, { [key]: 'Invalid value' });
-      // Raw parameters, not the column's mapper: a mapper (e.g. Date for timestamps) would throw on a bad string,
-      // while PostgreSQL's own cast answers an error the error plugin turns into a 400.
-      conditions.push(value.length ? sql`${column} in (${sql.join(value.map((v) => sql`${v}`), sql`, `)})` : sql`false`);
+      // Raw parameters as text, not the column's mapper: a mapper (e.g. Date for timestamps) would throw on a bad
+      // string, and PGlite turns a number sent for a timestamp into a Date itself (a huge one throws in the driver),
+      // while PostgreSQL's own cast of the text answers an error the error plugin turns into a 400. node-postgres
+      // sends every scalar as text anyway, so both engines now read the same value.
+      conditions.push(value.length ? sql`${column} in (${sql.join(value.map((v) => sql`${String(v)}`), sql`, `)})` : sql`false`);
     } else if (isScalar(value)) {
-      conditions.push(sql`${column} = ${value}`);
+      conditions.push(sql`${column} = ${String(value)}`);
     } else {
       throw badRequest(`Filter "${key}" takes a value or a list`, { [key]: 'Invalid value' });
     }

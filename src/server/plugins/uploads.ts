@@ -86,6 +86,42 @@ function addField(fields: FormData['fields'], rawName: string, value: string) {
   else fields[name] = Array.isArray(existing) ? [...existing, value] : [existing, value];
 }
 
+/** The parts of a multipart request into `form`: files within their fields' limits, everything else as text. */
+async function readParts(request: FastifyRequest, form: FormData, allowedFiles: Record<string, number>, maxUploadBytes: number) {
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      const field = part.fieldname.replace(/\[\]$/, '');
+      const max = allowedFiles[field];
+      const count = form.files.filter((f) => f.field === field).length;
+      if (max === undefined || count >= max) {
+        await part.toBuffer().catch(() => undefined);
+        throw new HttpError(400, max === undefined ? `Unexpected file field "${field}"` : `At most ${max} file(s) in "${field}"`);
+      }
+      let bytes: Buffer;
+      try {
+        bytes = await part.toBuffer();
+      } catch {
+        throw new HttpError(413, `A file is larger than ${Math.round(maxUploadBytes / 1024 / 1024)} MB`);
+      }
+      if (bytes.length) form.files.push({ field, filename: part.filename, bytes });
+    } else {
+      addField(form.fields, part.fieldname, String(part.value ?? ''));
+    }
+  }
+}
+
+/**
+ * A multipart body the parser gives up on (no boundary, never closed, garbage between parts) is the client's fault:
+ * 400, not the parser's bare error (which has no status and would be a 500). Our own errors and the plugin's limits
+ * (413 and the like) pass as they are.
+ */
+function malformedForm(error: unknown): unknown {
+  if (error instanceof HttpError) return error;
+  const status = (error as { statusCode?: unknown }).statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) return error;
+  return badRequest('The multipart form is malformed or incomplete');
+}
+
 async function uploadsPlugin(app: FastifyInstance, opts: { storage: FileStorage; maxUploadBytes: number }) {
   await app.register(multipart, {
     limits: { fileSize: opts.maxUploadBytes, files: 30, fields: 200, fieldSize: 1024 * 1024 },
@@ -103,25 +139,10 @@ async function uploadsPlugin(app: FastifyInstance, opts: { storage: FileStorage;
       }
       return form;
     }
-    for await (const part of this.parts()) {
-      if (part.type === 'file') {
-        const field = part.fieldname.replace(/\[\]$/, '');
-        const max = allowedFiles[field];
-        const count = form.files.filter((f) => f.field === field).length;
-        if (max === undefined || count >= max) {
-          await part.toBuffer().catch(() => undefined);
-          throw new HttpError(400, max === undefined ? `Unexpected file field "${field}"` : `At most ${max} file(s) in "${field}"`);
-        }
-        let bytes: Buffer;
-        try {
-          bytes = await part.toBuffer();
-        } catch {
-          throw new HttpError(413, `A file is larger than ${Math.round(opts.maxUploadBytes / 1024 / 1024)} MB`);
-        }
-        if (bytes.length) form.files.push({ field, filename: part.filename, bytes });
-      } else {
-        addField(form.fields, part.fieldname, String(part.value ?? ''));
-      }
+    try {
+      await readParts(this, form, allowedFiles, opts.maxUploadBytes);
+    } catch (error) {
+      throw malformedForm(error);
     }
     return form;
   });
