@@ -71,6 +71,27 @@ describe('POST /auth/login/admin', () => {
   });
 });
 
+describe('the address the throttle counts', () => {
+  it('is the connection\'s own without TRUST_PROXY: a forged X-Forwarded-For does not escape it', async () => {
+    const direct = await createTestApp({ TRUST_PROXY: 'false', LOGIN_MAX_ATTEMPTS: '3' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await direct.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/login/admin',
+          headers: { 'x-forwarded-for': `10.3.0.${i}` },
+          payload: { username: `guesser-${i}`, password: 'wrong-password' },
+        });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses).toEqual([401, 401, 401, 429]);
+    } finally {
+      await direct.close();
+    }
+  });
+});
+
 describe('access tokens', () => {
   it('answers 401 without a token and with a forged one', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/user/me' })).statusCode).toBe(401);

@@ -62,6 +62,8 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { lo
     JWT_REFRESH_SECRET: 'test-refresh-secret-0123456789',
     ADMIN_DIST_DIR: path.join(dataDir, 'no-admin'),
     LOG_LEVEL: 'silent',
+    // The tests stand in for a balancer: X-Forwarded-For gives each request the address it is counted under.
+    TRUST_PROXY: 'true',
     ...env,
   });
   const { database, drop } = await copyTemplate();

@@ -28,6 +28,11 @@ export interface Config {
   /** Folder of the built admin; absent → the API runs without the panel. */
   adminDistDir: string;
   logLevel: string;
+  /**
+   * Whose `X-Forwarded-For` to believe (Fastify's `trustProxy`): off by default, so a client cannot pick the address
+   * the login throttle counts; `true`, a number of hops, or the proxies' addresses behind a balancer.
+   */
+  trustProxy: boolean | number | string;
 }
 
 export class ConfigError extends Error {
@@ -95,7 +100,15 @@ const envSchema = z.object({
   LOGIN_WINDOW: duration('LOGIN_WINDOW', '15m'),
   ADMIN_DIST_DIR: z.string().default('./dist/admin'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.string().optional(),
 });
+
+/** `TRUST_PROXY`: unset or `false` → off, `true` → any proxy, a whole number → that many hops, else addresses/CIDRs. */
+function trustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Empty variables count as unset, as in most twelve-factor tools.
@@ -134,5 +147,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginWindowSeconds: e.LOGIN_WINDOW,
     adminDistDir: path.resolve(e.ADMIN_DIST_DIR),
     logLevel: e.LOG_LEVEL,
+    trustProxy: trustProxy(e.TRUST_PROXY),
   };
 }
