@@ -74,7 +74,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(cors, {
     origin: true,
     methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
-    exposedHeaders: ['Content-Range', 'X-Total-Count'],
+    exposedHeaders: ['Content-Range', 'X-Total-Count', 'ETag'],
     maxAge: 600,
   });
   await app.register(database, { database: deps.database, closeWithApp: deps.closeDatabase ?? true });
