@@ -32,7 +32,9 @@ export const ConflictDialog = () => {
   if (!conflict) return null;
 
   const close = () => conflictStore.set(null);
-  const label = (field: string) => translate(`resources.${conflict.resource}.fields.${field}`, { _: field });
+  // A screen names its fields under `fields`, or (a form apart from its list, e.g. cottage) under `form.fields`.
+  const label = (field: string) =>
+    translate(`resources.${conflict.resource}.fields.${field}`, { _: translate(`resources.${conflict.resource}.form.fields.${field}`, { _: field }) });
   const changes = changesOf(conflict);
   const empty = translate('app.conflict.empty');
 
