@@ -99,6 +99,14 @@ describe('region edit', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('an edit that changes nothing keeps the version', async () => {
+    const r = await region(t);
+    const { etag } = await getOne(`region/${r.id}`);
+    const res = await t.api({ method: 'PATCH', url: `/api/v1/region/edit/${r.id}`, headers: { 'if-match': etag }, payload: {} });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.etag).toBe(etag);
+  });
+
   it('two parallel edits from one version: one 200, one 409, the stored record is the winner', async () => {
     const r = await region(t);
     const { etag } = await getOne(`region/${r.id}`);

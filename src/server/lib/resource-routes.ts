@@ -20,7 +20,7 @@ import type { UploadedFile } from '../plugins/uploads';
 import { readValidForm } from './forms';
 import { registerListKit } from './list-kit-routes';
 import { inOrder, listQuerySchema, pageIds, parseListParams, sendList, type ListParams, type ListSpec } from './list';
-import { bumpVersion, etagOf, lockVersion, namedVersion, parseVersion, readVersions, takeBodyVersion, versionedTable } from './versions';
+import { bumpVersion, changed, etagOf, lockVersion, namedVersion, parseVersion, readVersions, takeBodyVersion, versionedTable } from './versions';
 
 type WithId = { Params: { id: string } };
 
@@ -269,7 +269,7 @@ export function registerResource<R extends { id: string }, C, U>(app: FastifyIns
 
   /**
    * An edit of one record: load it (404), then in one transaction hold its row and check the version the request
-   * names (409), write, and move the version on; answer the record as it is now and delete the files it no longer
+   * names (409), write, and move the version on when the record changed; answer the record as it is now and delete the files it no longer
    * refers to.
    */
   function editRoute<D>(path: string, body: BodyConfig<D>, multipart: boolean | undefined, description: string, write: (db: DbOrTx, input: WriteInput<D>, current: R) => Promise<unknown>) {
@@ -288,12 +288,13 @@ export function registerResource<R extends { id: string }, C, U>(app: FastifyIns
         const matches = namedVersion(request);
         const current = await one(request.params.id, request.lang);
         const { data, files } = await readBody(request, body);
-        await app.db.transaction(async (tx) => {
+        const after = await app.db.transaction(async (tx) => {
           await checkVersion(tx, current.id, request.lang, matches);
           await write(tx, input(request, data, files), current);
-          if (versions) await bumpVersion(tx, versions, current.id);
+          const written = await oneFrom(tx, current.id, request.lang);
+          if (!versions || !changed(current, written)) return written;
+          return { ...written, updatedAt: await bumpVersion(tx, versions, current.id) };
         });
-        const after = await one(current.id, request.lang);
         dropReplaced(request, current, after);
         const version = versionOf(after);
         if (version instanceof Date) reply.header('etag', etagOf(version));

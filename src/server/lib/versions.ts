@@ -5,7 +5,8 @@
  * or with the body field `version` (the same values); when the stored version is another one, the write answers 409
  * with the current record and changes nothing. The check and the write run in one transaction that holds the row
  * (`select … for update`), so of two edits from the same version exactly one wins. A write that names no version
- * behaves as before. Every write through the route builder moves the version forward by at least a millisecond.
+ * behaves as before. Every write through the route builder that changes the record moves the version forward by at
+ * least a millisecond (an edit that changes nothing keeps it; a bulk edit always moves it).
  */
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -89,9 +90,17 @@ export async function readVersions(db: DbOrTx, table: VersionedTable, ids: strin
  * Moves the version forward: to now, and always at least one millisecond past the stored one (versions are compared
  * in milliseconds, so two writes in the same millisecond still get two versions).
  */
-export async function bumpVersion(tx: DbOrTx, table: VersionedTable, id: string): Promise<void> {
-  await tx
+export async function bumpVersion(tx: DbOrTx, table: VersionedTable, id: string): Promise<Date | undefined> {
+  const [row] = await tx
     .update(table)
     .set({ updatedAt: sql`date_trunc('milliseconds', greatest(now(), ${table.updatedAt} + interval '1 millisecond'))` } as never)
-    .where(eq(table.id, id));
+    .where(eq(table.id, id))
+    .returning({ version: table.updatedAt });
+  return row ? (row as { version: Date }).version : undefined;
+}
+
+/** Whether a write changed what a record reads as (its version aside): an edit that changed nothing keeps its version. */
+export function changed(before: object, after: object): boolean {
+  const plain = (record: object) => JSON.stringify({ ...record, updatedAt: undefined });
+  return plain(before) !== plain(after);
 }
