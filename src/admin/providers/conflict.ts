@@ -23,6 +23,8 @@ export const CONFLICT_MESSAGE = 'app.conflict.message';
 export class ConflictError extends HttpError {
   constructor(public readonly conflict: Conflict) {
     super(CONFLICT_MESSAGE, 409, { current: conflict.current });
+    // react-admin's HttpError pins its own prototype, which would hide this subclass from `instanceof`.
+    Object.setPrototypeOf(this, ConflictError.prototype);
   }
 }
 
