@@ -131,7 +131,7 @@ export const enApp = {
     conflict: {
       title: 'Changed by someone else',
       message: 'This record was changed by someone else after you opened it. Nothing of yours was saved.',
-      changes: 'What changed since you opened it:',
+      changes: 'Where your save and the record now differ:',
       no_changes: 'No field you can see here changed (perhaps only its version).',
       field: 'Field',
       yours: 'Your value',

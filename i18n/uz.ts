@@ -132,7 +132,7 @@ const uzApp = {
     conflict: {
       title: 'Boshqa foydalanuvchi o‘zgartirgan',
       message: 'Siz ochganingizdan keyin bu yozuvni boshqa foydalanuvchi o‘zgartirdi. Sizning o‘zgarishlaringiz saqlanmadi.',
-      changes: 'Ochganingizdan beri nima o‘zgardi:',
+      changes: 'Saqlamoqchi bo‘lganingiz joriy yozuvdan nimasi bilan farq qiladi:',
       no_changes: 'Bu yerda ko‘rinadigan maydonlar o‘zgarmagan (ehtimol, faqat versiyasi).',
       field: 'Maydon',
       yours: 'Sizning qiymatingiz',

@@ -66,18 +66,19 @@ describe('update names the version it was opened on', () => {
 });
 
 describe('changesOf', () => {
-  it('lists the fields someone else changed, with the value sent and the current one; ids beside their names are left out', () => {
+  it('lists the fields either side changed that differ now, with the value sent and the current one; ids beside their names are left out', () => {
     const conflict: Conflict = {
       resource: 'cottage',
       id: 'c1',
-      data: { ...opened, price: 150 },
-      previousData: opened,
-      current: { ...current, price: 120, regionId: 'r2', region: { id: 'r2', name: 'Samarkand' } },
+      data: { ...opened, price: 150, description: 'Mine' },
+      previousData: { ...opened, description: '', status: 'active' },
+      current: { ...current, price: 120, description: '', status: 'active', regionId: 'r2', region: { id: 'r2', name: 'Samarkand' } },
     };
     expect(changesOf(conflict)).toEqual([
       { field: 'name', yours: 'Old hut', current: 'New hut' },
       { field: 'price', yours: '150', current: '120' },
       { field: 'region', yours: 'Tashkent', current: 'Samarkand' },
+      { field: 'description', yours: 'Mine', current: '' },
     ]);
   });
 

@@ -100,7 +100,11 @@ function namesById(...records: RaRecord[]): Map<string, string> {
   return names;
 }
 
-/** The fields someone else changed since the form was opened: the user's value (what they sent, else what they had) and the current one. */
+/**
+ * The fields that differ between the user's save and the record as it is now, among those someone else changed since
+ * the form was opened and those the user changed: the user's value (what they sent, else what they had) and the
+ * current one.
+ */
 export function changesOf(conflict: Conflict): ConflictChange[] {
   const { previousData, current, data } = conflict;
   const names = namesById(previousData, current);
@@ -110,8 +114,8 @@ export function changesOf(conflict: Conflict): ConflictChange[] {
     if (!shown(current, field) || (field.endsWith('Records') && field.slice(0, -'Records'.length) in current)) continue;
     const before = text(previousData[field]);
     const now = text(current[field]);
-    if (before === now) continue;
-    changes.push({ field, yours: field in data ? text(data[field]) : before, current: now });
+    const yours = field in data ? text(data[field]) : before;
+    if ((before !== now || yours !== before) && yours !== now) changes.push({ field, yours, current: now });
   }
   return changes;
 }
