@@ -143,6 +143,7 @@ export const enApp = {
       overwrite_hint: 'Overwrite saves your changes over theirs.',
       cancel: 'Keep editing',
       overwritten: 'Saved over the other change',
+      list: 'A cottage was changed by someone else after the list was loaded; nothing was saved. The list now shows the current values: decide again.',
     },
     saved_queries: {
       shared: 'Shared with the team',

@@ -144,6 +144,7 @@ const uzApp = {
       overwrite_hint: '«Ustidan yozish» o‘zgarishlaringizni boshqaning o‘zgarishi ustidan saqlaydi.',
       cancel: 'Tahrirlashni davom ettirish',
       overwritten: 'Boshqa o‘zgarish ustidan saqlandi',
+      list: 'Ro‘yxat yuklangandan keyin kottejni boshqa foydalanuvchi o‘zgartirdi; hech narsa saqlanmadi. Ro‘yxat yangilandi: qaytadan qaror qiling.',
     },
     saved_queries: {
       shared: 'Jamoa bilan ulashilgan',

@@ -65,6 +65,24 @@ describe('update names the version it was opened on', () => {
   });
 });
 
+describe('moderation names the versions the moderator saw', () => {
+  it('one cottage with If-Match, several with per-id versions in the bulk body', async () => {
+    const bodies: unknown[] = [];
+    const { http, calls } = fakeHttp(() => ({ id: 'c1' }));
+    const recording: Http = (path, init) => {
+      bodies.push(typeof init?.body === 'string' ? JSON.parse(init.body) : undefined);
+      return http(path, init);
+    };
+    const dp = createDataProvider(recording);
+    await dp.moderateCottage('c1', 'confirmed', undefined, V1);
+    expect(calls[0].headers.get('if-match')).toBe(V1);
+    await dp.moderateCottages(['c1', 'c2'], 'rejected', 'Blurry', { c1: V1, c2: V2 });
+    expect(bodies[1]).toEqual({ ids: ['c1', 'c2'], data: { cottageStatus: 'rejected', reason: 'Blurry' }, versions: { c1: V1, c2: V2 } });
+    await dp.moderateCottages(['c1'], 'rejected');
+    expect(bodies[2]).toEqual({ ids: ['c1'], data: { cottageStatus: 'rejected' } });
+  });
+});
+
 describe('changesOf', () => {
   it('lists the fields either side changed that differ now, with the value sent and the current one; ids beside their names are left out', () => {
     const conflict: Conflict = {
