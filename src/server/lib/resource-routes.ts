@@ -267,6 +267,16 @@ export function registerResource<R extends { id: string }, C, U>(app: FastifyIns
     );
   }
 
+  /** The edit's payload as documented and validated: a JSON object body also names its optional `version`. */
+  function versionedBody<D>(body: BodyConfig<D>): BodyConfig<D> {
+    if (!versions || !(body.schema instanceof z.ZodObject)) return body;
+    const version = z
+      .union([z.string(), z.number()])
+      .optional()
+      .meta({ description: "The version (`updatedAt`) the change is based on; taken out before the write. Like `If-Match`" });
+    return { ...body, schema: body.schema.extend({ version }) as unknown as z.ZodType<D> };
+  }
+
   /**
    * An edit of one record: load it (404), then in one transaction hold its row and check the version the request
    * names (409), write, and move the version on when the record changed; answer the record as it is now and delete the files it no longer
@@ -282,7 +292,7 @@ export function registerResource<R extends { id: string }, C, U>(app: FastifyIns
         onRequest: app.requirePermission(perm(def.key, 'edit')),
         preValidation: takeBodyVersion,
         validatorCompiler: body.files ? formValidator(Boolean(body.strictJson)) : undefined,
-        schema: { tags, params: idParams, description: description + concurrency, ...bodySchema(body, multipart), response: { 200: record } },
+        schema: { tags, params: idParams, description: description + concurrency, ...bodySchema(versionedBody(body), multipart), response: { 200: record } },
       },
       async (request, reply) => {
         const matches = namedVersion(request);
