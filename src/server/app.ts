@@ -74,7 +74,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(cors, {
     origin: true,
     methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
-    exposedHeaders: ['Content-Range', 'X-Total-Count'],
+    exposedHeaders: ['Content-Range', 'X-Total-Count', 'ETag'],
     maxAge: 600,
     // A bare OPTIONS (no Origin or Access-Control-Request-Method) gets the plain 204 instead of the plugin's
     // text/plain 400, which broke the API's one error shape; it grants nothing a real preflight would not.

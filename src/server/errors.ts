@@ -6,6 +6,8 @@ export class HttpError extends Error {
     public readonly statusCode: number,
     message: string,
     public readonly fields?: Record<string, string>,
+    /** Further members of the error body, e.g. a 409's `current` record. */
+    public readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -16,7 +18,8 @@ export const notFound = (what: string) => new HttpError(404, `${what} not found`
 export const conflict = (message: string) => new HttpError(409, message);
 export const forbidden = (message = 'You have no permission to do that') => new HttpError(403, message);
 
-export function errorBody(statusCode: number, message: string, fields?: Record<string, string>) {
+export function errorBody(statusCode: number, message: string, fields?: Record<string, string>, extra?: Record<string, unknown>) {
   const status = statusCode === 455 ? 'Session Ended' : (STATUS_CODES[statusCode] ?? 'Error');
-  return fields ? { statusCode, error: status, message, fields } : { statusCode, error: status, message };
+  const body = fields ? { statusCode, error: status, message, fields } : { statusCode, error: status, message };
+  return extra ? { ...body, ...extra } : body;
 }

@@ -8,6 +8,7 @@ import {
   ToggleThemeButton,
   useTranslate,
 } from 'react-admin';
+import { ConflictDialog } from '../components/ConflictDialog';
 import { LanguageSelect } from './LanguageSelect';
 import { Menu } from './Menu';
 import { UserMenu } from './UserMenu';
@@ -37,5 +38,7 @@ const AppBar = () => {
 export const Layout = ({ children }: { children: ReactNode }) => (
   <RaLayout appBar={AppBar} menu={Menu}>
     {children}
+    {/* A 409 on any edit: what changed, reload or overwrite (providers/conflict.ts). */}
+    <ConflictDialog />
   </RaLayout>
 );

@@ -83,10 +83,13 @@ export interface ApiExtras {
   updateImage(resource: string, id: Identifier, file: File): Promise<{ data: RaRecord }>;
   /** "Active Pre": turns an order into its premium placement, once. */
   activateOrder(orderId: Identifier): Promise<RaRecord>;
-  /** Confirms or rejects a cottage (needs `cottage.moderate`); a reason reaches its owner as a personal notification. */
-  moderateCottage(cottageId: Identifier, cottageStatus: CottageStatus, reason?: string): Promise<RaRecord>;
-  /** The same for several cottages in one all-or-nothing call. */
-  moderateCottages(cottageIds: Identifier[], cottageStatus: CottageStatus, reason?: string): Promise<void>;
+  /**
+   * Confirms or rejects a cottage (needs `cottage.moderate`); a reason reaches its owner as a personal notification.
+   * `version`: the `updatedAt` the decision was made on (a newer one answers 409).
+   */
+  moderateCottage(cottageId: Identifier, cottageStatus: CottageStatus, reason?: string, version?: string): Promise<RaRecord>;
+  /** The same for several cottages in one all-or-nothing call, each with the version it was seen at. */
+  moderateCottages(cottageIds: Identifier[], cottageStatus: CottageStatus, reason?: string, versions?: Record<string, string>): Promise<void>;
   /** How many orders and premium placements a cottage's delete takes with it. */
   cottageDependents(cottageId: Identifier): Promise<CottageDependents>;
   addPremium(cottageId: Identifier, placement: NewPlacement): Promise<RaRecord>;
@@ -115,10 +118,11 @@ export function createApiExtras(http: Http): Omit<ApiExtras, 'updateImage'> {
     me: async () => (await http<Me>('user/me')).json,
     permissionGroups: async () => (await http<PermissionGroup[]>(permission.api.list)).json ?? [],
     activateOrder: async (id) => (await http<RaRecord>(apiPath(order.api.activate, id), { method: 'POST' })).json,
-    moderateCottage: async (id, cottageStatus, reason) =>
-      (await http<RaRecord>(apiPath(cottage.api.update, id), json('PATCH', { cottageStatus, reason }))).json,
-    async moderateCottages(ids, cottageStatus, reason) {
-      await http(cottage.api.bulkUpdate!, json('PATCH', { ids, data: { cottageStatus, reason } }));
+    moderateCottage: async (id, cottageStatus, reason, version) =>
+      (await http<RaRecord>(apiPath(cottage.api.update, id), { ...json('PATCH', { cottageStatus, reason }), headers: version ? { 'if-match': version } : {} })).json,
+    async moderateCottages(ids, cottageStatus, reason, versions) {
+      const named = versions && Object.keys(versions).length ? { versions } : {};
+      await http(cottage.api.bulkUpdate!, json('PATCH', { ids, data: { cottageStatus, reason }, ...named }));
     },
     cottageDependents: async (id) => (await http<CottageDependents>(apiPath('cottage/dependents/:id', id))).json,
     addPremium: async (id, placement) =>

@@ -5,6 +5,7 @@
  */
 import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
 import { apiPath, resourceByRoute, type ResourceDef } from '../../shared/resources';
+import { ConflictError, conflictStore, currentOf, versionHeader } from './conflict';
 import type { ApiResponse } from './httpClient';
 import { applyListParams, listQuery, totalFromHeaders, type Row } from './listQuery';
 import { toWriteBody } from './payload';
@@ -59,7 +60,7 @@ export function createBaseProvider(http: Http): DataProvider {
   }
 
   const upload = createImageUpload(http);
-  const uploadImage = async (def: ResourceDef, id: Identifier, file: File) => (await upload(def.route, id, file)).data;
+  const uploadImage = async (def: ResourceDef, id: Identifier, file: File, headers?: Record<string, string>) => (await upload(def.route, id, file, headers)).data;
 
   // DataProvider's methods are generic in the record type the caller expects; our answers are whatever the server
   // sent, so each result is handed over with `as never` at that one boundary.
@@ -76,15 +77,24 @@ export function createBaseProvider(http: Http): DataProvider {
       if (image && def.api.image) record = await uploadImage(def, record.id, image);
       return { data: record } as never;
     },
-    async update(resource, { id, data, previousData }) {
+    async update(resource, { id, data, previousData, meta }) {
       const def = defOf(resource);
       const { body, image } = toWriteBody(def, data, 'update', previousData);
       let record: RaRecord | undefined;
-      if (body) {
-        const res = await http<RaRecord>(pathOf(def, 'update', id), { method: 'PATCH', body: encode(body) });
-        record = fromApi(def, res.json);
+      try {
+        // The version the form was opened on (or, to overwrite on purpose, `meta.version`): a newer one answers 409.
+        if (body) {
+          const res = await http<RaRecord>(pathOf(def, 'update', id), { method: 'PATCH', body: encode(body), headers: versionHeader(previousData, meta) });
+          record = fromApi(def, res.json);
+        }
+        if (image && def.api.image) record = await uploadImage(def, id, image, record ? versionHeader(record, undefined) : versionHeader(previousData, meta));
+      } catch (error) {
+        const current = currentOf(error);
+        if (!current) throw error;
+        const conflict = { resource, id, data: data as Record<string, unknown>, previousData: previousData as RaRecord, current: fromApi(def, current) };
+        conflictStore.set(conflict);
+        throw new ConflictError(conflict);
       }
-      if (image && def.api.image) record = await uploadImage(def, id, image);
       // Nothing sent here (a lifecycle callback may have written): read the record as it now is.
       return { data: record ?? (await one(def, id)) } as never;
     },
@@ -110,11 +120,11 @@ export function createBaseProvider(http: Http): DataProvider {
 
 /** The registry's image call for any resource that has one (`PATCH <image path>`, multipart `image`). */
 export function createImageUpload(http: Http) {
-  return async (resource: string, id: Identifier, file: File): Promise<{ data: RaRecord }> => {
+  return async (resource: string, id: Identifier, file: File, headers?: Record<string, string>): Promise<{ data: RaRecord }> => {
     const def = defOf(resource);
     const form = new FormData();
     form.append('image', file);
-    const res = await http<RaRecord>(pathOf(def, 'image', id), { method: 'PATCH', body: form });
+    const res = await http<RaRecord>(pathOf(def, 'image', id), { method: 'PATCH', body: form, headers });
     return { data: fromApi(def, res.json) };
   };
 }

@@ -33,6 +33,8 @@ import type { SavedQueryValue } from '../../shared/schemas/saved-query';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+/** An editable record's version: every write through the API moves it forward (see `lib/versions.ts`). */
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
 
@@ -50,6 +52,7 @@ export const languages = pgTable('language', {
   title: varchar('title', { length: 64 }).notNull(),
   image: text('image'),
   createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 export const translations = pgTable(
@@ -59,6 +62,7 @@ export const translations = pgTable(
     code: varchar('code', { length: 128 }).notNull().unique(),
     type: varchar('type', { length: 16 }).notNull().default('content'),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   () => [check('translation_type_check', inList('type', TRANSLATION_TYPES))],
 );
@@ -85,7 +89,7 @@ export const definitions = pgTable(
 
 export const regions = pgTable(
   'region',
-  { id: id(), nameTranslateId: translationRef('name_translate_id'), createdAt: createdAt() },
+  { id: id(), nameTranslateId: translationRef('name_translate_id'), createdAt: createdAt(), updatedAt: updatedAt() },
   (t) => [index('region_name_idx').on(t.nameTranslateId)],
 );
 
@@ -99,13 +103,14 @@ export const places = pgTable(
       .references(() => regions.id, { onDelete: 'restrict' }),
     image: text('image'),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('place_region_idx').on(t.regionId), index('place_name_idx').on(t.nameTranslateId)],
 );
 
 export const comforts = pgTable(
   'comfort',
-  { id: id(), nameTranslateId: translationRef('name_translate_id'), image: text('image'), createdAt: createdAt() },
+  { id: id(), nameTranslateId: translationRef('name_translate_id'), image: text('image'), createdAt: createdAt(), updatedAt: updatedAt() },
   (t) => [index('comfort_name_idx').on(t.nameTranslateId)],
 );
 
@@ -118,6 +123,7 @@ export const cottageTypes = pgTable(
     /** Cottages of this type show no price (the spec's mosque type): data, not a hard-coded id. */
     hidePrice: boolean('hide_price').notNull().default(false),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('cottage_type_name_idx').on(t.nameTranslateId)],
 );
@@ -136,6 +142,7 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     balance: doublePrecision('balance').notNull().default(0),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('user_phone_idx').on(t.phone), index('user_created_idx').on(t.createdAt)],
 );
@@ -144,6 +151,7 @@ export const roles = pgTable('role', {
   id: id(),
   name: varchar('name', { length: 64 }).notNull().unique(),
   createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 export const permissionGroups = pgTable('permission_group', {
@@ -317,6 +325,7 @@ export const services = pgTable(
     serviceCode: varchar('service_code', { length: 16 }).notNull(),
     images: text('images').array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check('service_code_check', inList('service_code', SERVICE_CODES)),
@@ -337,6 +346,7 @@ export const tariffs = pgTable(
     days: integer('days').notNull(),
     price: integer('price').notNull(),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check('tariff_days_check', sql`days >= 1`),
@@ -364,6 +374,7 @@ export const orders = pgTable(
     /** Set when "Active Pre" turned this order into a placement; makes the activation idempotent. */
     premiumActivatedAt: timestamp('premium_activated_at', { withTimezone: true }),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check('order_status_check', inList('status', ACTIVE_STATUSES)),

@@ -68,7 +68,7 @@ async function allOrNothing<R extends { id: string }>(
         if (!(error instanceof HttpError)) throw error;
         const name = (current as { name?: unknown } | undefined)?.name;
         const which = typeof name === 'string' && name ? `${kit.label} "${name}" (${id})` : `${kit.label} ${id}`;
-        throw new HttpError(error.statusCode, `${which}: ${error.message}; nothing was changed`, { ...error.fields, id });
+        throw new HttpError(error.statusCode, `${which}: ${error.message}; nothing was changed`, { ...error.fields, id }, error.extra);
       }
       done.push(current);
     }
@@ -114,7 +114,8 @@ export function registerListKit<R extends { id: string }>(app: FastifyInstance, 
         schema: {
           tags,
           description: `Applies one change to every listed ${kit.label.toLowerCase()} (at most ${BULK_LIMIT}) in one transaction, or to none`,
-          body: z.object({ ids: bulkIds, data: bulkUpdate.schema }),
+          // `versions` (optional): per id, the version (`updatedAt`) the change is based on; a newer one answers 409.
+          body: z.object({ ids: bulkIds, data: bulkUpdate.schema, versions: z.record(z.string(), z.union([z.string(), z.number()])).optional() }),
           response: { 200: bulkResult },
         },
       },

@@ -10,7 +10,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db, DbOrTx } from '../db/client';
 import { RESOURCE_TABLES, type TabledResource } from '../db/tables';
-import { badRequest, notFound } from '../errors';
+import { badRequest, HttpError, notFound } from '../errors';
 import type { ResourceDef } from '../../shared/resources';
 import { DEFAULT_LANGUAGE } from '../../shared/enums';
 import { perm } from '../../shared/permissions';
@@ -21,6 +21,7 @@ import { readValidForm } from './forms';
 import { registerListKit } from './list-kit-routes';
 import { inBatches, textStream } from './streaming';
 import { inOrder, listQuerySchema, pageIds, parseListParams, sendList, type ListParams, type ListSpec } from './list';
+import { bumpVersion, changed, etagOf, lockVersion, namedVersion, parseVersion, readVersions, takeBodyVersion, versionedTable } from './versions';
 
 type WithId = { Params: { id: string } };
 
@@ -74,7 +75,7 @@ export interface ResourceRoutes<R extends { id: string }, C = never, U = never> 
   /** The bulk edit at `def.api.bulkUpdate`: the fields it may change (a part of the edit) and the permission it needs. */
   bulkUpdate?: { action: string; schema: z.ZodType<Record<string, unknown>> };
   /** Replaces the record's image from a multipart `image` (required) at `def.api.image`. */
-  image?: { write(db: Db, current: R, image: string): Promise<void> };
+  image?: { write(db: DbOrTx, current: R, image: string): Promise<void> };
   remove?: {
     description?: string;
     /** Refuses the delete (throws an HttpError), e.g. a 409 while other records depend on it. */
@@ -120,7 +121,32 @@ export function registerResource<R extends { id: string }, C, U>(app: FastifyIns
   const { def } = cfg;
   const label = cfg.label ?? RESOURCE_TABLES[def.key as TabledResource]?.one ?? def.label;
   const tags = [def.key];
-  const one = (id: string, lang: string) => loadOne(app.db, cfg.load, label, id, lang);
+  // Optimistic concurrency (see `versions.ts`): the records this builder answers one at a time carry `updatedAt`.
+  const versions = versionedTable(def.key);
+  const record = (versions && cfg.record instanceof z.ZodObject ? cfg.record.extend({ updatedAt: z.date() }) : cfg.record) as z.ZodType<R>;
+  const oneFrom = async (db: DbOrTx, id: string, lang: string): Promise<R> => {
+    const found = await loadOne(db, cfg.load, label, id, lang);
+    if (!versions) return found;
+    const updatedAt = (await readVersions(db, versions, [found.id])).get(found.id);
+    return updatedAt ? { ...found, updatedAt } : found;
+  };
+  const one = (id: string, lang: string) => oneFrom(app.db, id, lang);
+  const versionOf = (r: R) => (r as { updatedAt?: unknown }).updatedAt;
+  /** The 409 of a write based on an older version: the record as it now is goes with it. */
+  const conflictOf = async (db: DbOrTx, id: string, lang: string) =>
+    new HttpError(
+      409,
+      `This ${label.toLowerCase()} was changed by someone else after you read it; nothing was saved. Reload it, or send your change again with the current version to overwrite`,
+      undefined,
+      { current: await oneFrom(db, id, lang) },
+    );
+  /** Holds the record's row, answers 409 when the write names a version that is not the stored one. */
+  async function checkVersion(tx: DbOrTx, id: string, lang: string, matches: ((stored: Date) => boolean) | undefined) {
+    if (!versions) return;
+    const stored = await lockVersion(tx, versions, id);
+    if (!stored) throw notFound(label);
+    if (matches && !matches(stored)) throw await conflictOf(tx, id, lang);
+  }
   const stored = (record: R) => new Set((cfg.files?.(record) ?? []).filter((p): p is string => Boolean(p)));
   /** Files the record referred to before a write and no longer does are deleted once the request succeeds. */
   const dropReplaced = (request: FastifyRequest, before: R, after: R) => {
@@ -203,7 +229,17 @@ export function registerResource<R extends { id: string }, C, U>(app: FastifyIns
     remove: cfg.remove,
     bulkUpdate:
       update && cfg.bulkUpdate
-        ? { ...cfg.bulkUpdate, write: (db, request, data, current) => update.write(db, input(request, data as U, []), current) }
+        ? {
+            ...cfg.bulkUpdate,
+            // Per record, the version named in `versions` (optional) must still be the stored one.
+            async write(db, request, data, current) {
+              const named = (request.body as { versions?: Record<string, unknown> }).versions?.[current.id];
+              const wanted = named === undefined || named === null || named === '' ? undefined : parseVersion(named, `versions.${current.id}`);
+              await checkVersion(db, current.id, request.lang, wanted === undefined ? undefined : (stored) => stored.getTime() === wanted);
+              await update.write(db, input(request, data as U, []), current);
+              if (versions) await bumpVersion(db, versions, current.id);
+            },
+          }
         : undefined,
   });
 
@@ -212,9 +248,14 @@ export function registerResource<R extends { id: string }, C, U>(app: FastifyIns
       `/${def.api.one}`,
       {
         onRequest: app.requirePermission(perm(def.key, 'show')),
-        schema: { tags, params: idParams, response: { 200: cfg.record } },
+        schema: { tags, params: idParams, response: { 200: record } },
       },
-      async (request) => one(request.params.id, request.lang),
+      async (request, reply) => {
+        const found = await one(request.params.id, request.lang);
+        const version = versionOf(found);
+        if (version instanceof Date) reply.header('etag', etagOf(version));
+        return found;
+      },
     );
   }
 
@@ -225,7 +266,7 @@ export function registerResource<R extends { id: string }, C, U>(app: FastifyIns
       {
         onRequest: app.requirePermission(perm(def.key, 'create')),
         validatorCompiler: create.body.files ? formValidator(Boolean(create.body.strictJson)) : undefined,
-        schema: { tags, description: create.description, ...bodySchema(create.body, def.multipart?.create), response: { 201: cfg.record } },
+        schema: { tags, description: create.description, ...bodySchema(create.body, def.multipart?.create), response: { 201: record } },
       },
       async (request, reply) => {
         const { data, files } = await readBody(request, create.body);
@@ -235,21 +276,47 @@ export function registerResource<R extends { id: string }, C, U>(app: FastifyIns
     );
   }
 
-  /** An edit of one record: load it (404), write, answer it as it is now, and delete the files it no longer refers to. */
-  function editRoute<D>(path: string, body: BodyConfig<D>, multipart: boolean | undefined, description: string, write: (input: WriteInput<D>, current: R) => Promise<unknown>) {
+  /** The edit's payload as documented and validated: a JSON object body also names its optional `version`. */
+  function versionedBody<D>(body: BodyConfig<D>): BodyConfig<D> {
+    if (!versions || !(body.schema instanceof z.ZodObject)) return body;
+    const version = z
+      .union([z.string(), z.number()])
+      .optional()
+      .meta({ description: "The version (`updatedAt`) the change is based on; taken out before the write. Like `If-Match`" });
+    return { ...body, schema: body.schema.extend({ version }) as unknown as z.ZodType<D> };
+  }
+
+  /**
+   * An edit of one record: load it (404), then in one transaction hold its row and check the version the request
+   * names (409), write, and move the version on when the record changed; answer the record as it is now and delete the files it no longer
+   * refers to.
+   */
+  function editRoute<D>(path: string, body: BodyConfig<D>, multipart: boolean | undefined, description: string, write: (db: DbOrTx, input: WriteInput<D>, current: R) => Promise<unknown>) {
+    const concurrency = versions
+      ? '. Optimistic concurrency: `If-Match` (the ETag of GET one, or the `updatedAt` read) or a JSON body field `version` names the version the change is based on; a newer stored version answers 409 with `current`, the record as it is'
+      : '';
     app.patch<WithId>(
       `/${path}`,
       {
         onRequest: app.requirePermission(perm(def.key, 'edit')),
+        preValidation: takeBodyVersion,
         validatorCompiler: body.files ? formValidator(Boolean(body.strictJson)) : undefined,
-        schema: { tags, params: idParams, description, ...bodySchema(body, multipart), response: { 200: cfg.record } },
+        schema: { tags, params: idParams, description: description + concurrency, ...bodySchema(versionedBody(body), multipart), response: { 200: record } },
       },
-      async (request) => {
+      async (request, reply) => {
+        const matches = namedVersion(request);
         const current = await one(request.params.id, request.lang);
         const { data, files } = await readBody(request, body);
-        await write(input(request, data, files), current);
-        const after = await one(current.id, request.lang);
+        const after = await app.db.transaction(async (tx) => {
+          await checkVersion(tx, current.id, request.lang, matches);
+          await write(tx, input(request, data, files), current);
+          const written = await oneFrom(tx, current.id, request.lang);
+          if (!versions || !changed(current, written)) return written;
+          return { ...written, updatedAt: await bumpVersion(tx, versions, current.id) };
+        });
         dropReplaced(request, current, after);
+        const version = versionOf(after);
+        if (version instanceof Date) reply.header('etag', etagOf(version));
         return after;
       },
     );
@@ -257,13 +324,13 @@ export function registerResource<R extends { id: string }, C, U>(app: FastifyIns
 
   if (update && def.api.update) {
     const description = update.description ?? 'Only what is sent changes; an empty field changes nothing';
-    editRoute(def.api.update, update.body, def.multipart?.update, description, (input, current) => update.write(app.db, input, current));
+    editRoute(def.api.update, update.body, def.multipart?.update, description, (db, input, current) => update.write(db, input, current));
   }
 
   const image = cfg.image;
   if (image && def.api.image) {
-    editRoute(def.api.image, { schema: z.object({}), files: { image: 1 } }, true, 'Replaces the image', async (input, current) =>
-      image.write(app.db, current, (await input.image('image', true))!),
+    editRoute(def.api.image, { schema: z.object({}), files: { image: 1 } }, true, 'Replaces the image', async (db, input, current) =>
+      image.write(db, current, (await input.image('image', true))!),
     );
   }
 

@@ -77,7 +77,7 @@ export function validationFields(issues: { path: PropertyKey[]; message: string 
 async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message, error.fields));
+      return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message, error.fields, error.extra));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};

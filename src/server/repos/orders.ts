@@ -9,6 +9,7 @@ import { registrySearch } from '../lib/search';
 import type { ServiceCode } from '../../shared/enums';
 import type { OrderRecord } from '../../shared/records/order';
 import type { PlacementRecord } from '../../shared/records/placement';
+import { bumpVersion } from '../lib/versions';
 import { resources } from '../../shared/resources';
 
 const cottageName = sql`(select ${cottages.name} from ${cottages} where ${cottages.id} = ${orders.cottageId})`;
@@ -130,6 +131,7 @@ export async function activateOrder(db: DbOrTx, orderId: string, override: Place
       })
       .onConflictDoNothing({ target: premiumPlacements.orderId });
     await tx.update(orders).set({ premiumActivatedAt: new Date(), status: 'active' }).where(eq(orders.id, order.id));
+    await bumpVersion(tx, orders, order.id);
     return { created: true };
   });
 }

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema';
 import { badRequest } from '../errors';
+import { bumpVersion } from '../lib/versions';
 import { meRecord } from '../../shared/records/user';
 import { PROFILE_PASSWORD_PATH, PROFILE_PATH, passwordChangeSchema, profileEditSchema } from '../../shared/schemas/profile';
 import { hashPassword, verifyPassword } from '../auth/passwords';
@@ -46,7 +47,10 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         email: data.email === undefined ? undefined : data.email || null,
         image,
       };
-      if (Object.values(values).some((v) => v !== undefined)) await app.db.update(users).set(values).where(eq(users.id, caller.id));
+      if (Object.values(values).some((v) => v !== undefined)) {
+        await app.db.update(users).set(values).where(eq(users.id, caller.id));
+        await bumpVersion(app.db, users, caller.id);
+      }
       if (image) request.removeFileAfterSuccess(before?.image);
       return me(caller.id, caller.permissions);
     },

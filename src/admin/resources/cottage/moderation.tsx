@@ -14,6 +14,7 @@ import {
   useTranslate,
   type Identifier,
 } from 'react-admin';
+import { currentOf } from '../../providers/conflict';
 import type { AppDataProvider } from '../../providers/dataProvider';
 
 export type Decision = 'confirmed' | 'rejected';
@@ -31,17 +32,18 @@ export function useMayModerate() {
 }
 
 /**
- * Confirms or rejects cottages: one through the edit, several through the bulk call (all or none). The lists refetch;
- * the home counts and the menu badge follow by the query client's rule for every write (providers/queryClient).
+ * Confirms or rejects cottages: one through the edit, several through the bulk call (all or none), each naming the
+ * version (`updatedAt`) the moderator saw. The lists refetch; the home counts and the menu badge follow by the query
+ * client's rule for every write (providers/queryClient). A cottage changed since (409) is told, and the list reloads.
  */
 function useModerate(decision: Decision, onDone: () => void) {
   const dataProvider = useDataProvider<AppDataProvider>();
   const queryClient = useQueryClient();
   const notify = useNotify();
   return useMutation({
-    mutationFn: async ({ ids, reason }: { ids: Identifier[]; reason?: string }) => {
-      if (ids.length === 1) await dataProvider.moderateCottage(ids[0], decision, reason);
-      else await dataProvider.moderateCottages(ids, decision, reason);
+    mutationFn: async ({ ids, reason, versions }: { ids: Identifier[]; reason?: string; versions: Record<string, string> }) => {
+      if (ids.length === 1) await dataProvider.moderateCottage(ids[0], decision, reason, versions[String(ids[0])]);
+      else await dataProvider.moderateCottages(ids, decision, reason, versions);
       return ids.length;
     },
     onSuccess: (count) => {
@@ -49,14 +51,28 @@ function useModerate(decision: Decision, onDone: () => void) {
       void queryClient.invalidateQueries({ queryKey: ['cottage'] });
       onDone();
     },
-    onError: (error: Error) => notify(error.message || 'app.error.generic', { type: 'error' }),
+    onError: (error: Error) => {
+      if (!currentOf(error)) return notify(error.message || 'app.error.generic', { type: 'error' });
+      notify('app.conflict.list', { type: 'error' });
+      void queryClient.invalidateQueries({ queryKey: ['cottage'] });
+    },
   });
+}
+
+/** The versions of the listed records among `ids`, as the moderator saw them. */
+function versionsOf(records: { id: Identifier; updatedAt?: unknown }[] | undefined, ids: Identifier[]): Record<string, string> {
+  const wanted = new Set(ids.map(String));
+  const out: Record<string, string> = {};
+  for (const r of records ?? []) if (wanted.has(String(r.id)) && typeof r.updatedAt === 'string') out[String(r.id)] = r.updatedAt;
+  return out;
 }
 
 interface DialogProps {
   decision: Decision;
   open: boolean;
   ids: Identifier[];
+  /** Per id, the `updatedAt` the moderator saw. */
+  versions: Record<string, string>;
   /** The record's name for a single cottage. */
   name?: string;
   onClose: () => void;
@@ -64,7 +80,7 @@ interface DialogProps {
 }
 
 /** The question before a decision; a rejection may carry a reason for the owner. */
-const ModerationDialog = ({ decision, open, ids, name, onClose, onDone }: DialogProps) => {
+const ModerationDialog = ({ decision, open, ids, versions, name, onClose, onDone }: DialogProps) => {
   const translate = useTranslate();
   const [reason, setReason] = useState('');
   const moderate = useModerate(decision, () => {
@@ -96,7 +112,7 @@ const ModerationDialog = ({ decision, open, ids, name, onClose, onDone }: Dialog
       content={content}
       confirm={looks.label}
       confirmColor={decision === 'rejected' ? 'warning' : 'primary'}
-      onConfirm={() => moderate.mutate({ ids, reason: reason.trim() || undefined })}
+      onConfirm={() => moderate.mutate({ ids, reason: reason.trim() || undefined, versions })}
       onClose={onClose}
     />
   );
@@ -118,6 +134,7 @@ export const ModerateButton = ({ decision }: { decision: Decision }) => {
         decision={decision}
         open={open}
         ids={[record.id]}
+        versions={versionsOf([record], [record.id])}
         name={String(record.name)}
         onClose={() => setOpen(false)}
         onDone={() => setOpen(false)}
@@ -128,7 +145,7 @@ export const ModerateButton = ({ decision }: { decision: Decision }) => {
 
 /** Confirm or Reject for the selected rows, in one bulk call. */
 export const BulkModerateButton = ({ decision }: { decision: Decision }) => {
-  const { selectedIds, onUnselectItems } = useListContext();
+  const { selectedIds, onUnselectItems, data } = useListContext();
   const [open, setOpen] = useState(false);
   const looks = LOOKS[decision];
   return (
@@ -140,6 +157,7 @@ export const BulkModerateButton = ({ decision }: { decision: Decision }) => {
         decision={decision}
         open={open}
         ids={selectedIds}
+        versions={versionsOf(data, selectedIds)}
         onClose={() => setOpen(false)}
         onDone={() => {
           setOpen(false);
