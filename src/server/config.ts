@@ -30,9 +30,9 @@ export interface Config {
   logLevel: string;
   /**
    * Whose `X-Forwarded-For` to believe (Fastify's `trustProxy`): off by default, so a client cannot pick the address
-   * the login throttle counts; `true`, a number of hops, or the proxies' addresses behind a balancer.
+   * the login throttle counts; `true`, or the proxies' addresses (comma-separated) behind a balancer.
    */
-  trustProxy: boolean | number | string;
+  trustProxy: boolean | string;
 }
 
 export class ConfigError extends Error {
@@ -103,11 +103,10 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().optional(),
 });
 
-/** `TRUST_PROXY`: unset or `false` → off, `true` → any proxy, a whole number → that many hops, else addresses/CIDRs. */
-function trustProxy(value: string | undefined): boolean | number | string {
+/** `TRUST_PROXY`: unset or `false` → off, `true` → any proxy, else the proxies' addresses or CIDRs. */
+function trustProxy(value: string | undefined): boolean | string {
   if (value === undefined || value === 'false') return false;
-  if (value === 'true') return true;
-  return /^\d+$/.test(value) ? Number(value) : value;
+  return value === 'true' ? true : value;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
