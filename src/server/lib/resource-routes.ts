@@ -17,6 +17,7 @@ import { perm } from '../../shared/permissions';
 import { idParams } from '../../shared/schemas/common';
 import type { AuthUser } from '../plugins/auth';
 import type { UploadedFile } from '../plugins/uploads';
+import { recordAudit, secretsSent } from './audit';
 import { readValidForm } from './forms';
 import { registerListKit } from './list-kit-routes';
 import { inOrder, listQuerySchema, pageIds, parseListParams, sendList, type ListParams, type ListSpec } from './list';
@@ -226,14 +227,27 @@ export function registerResource<R extends { id: string }, C, U>(app: FastifyIns
       },
       async (request, reply) => {
         const { data, files } = await readBody(request, create.body);
-        const id = await create.write(app.db, input(request, data, files));
-        return reply.status(201).send(await one(id, request.lang));
+        // The write, its answer and its audit entry commit together (or not at all).
+        const created = await app.db.transaction(async (tx) => {
+          const id = await create.write(tx, input(request, data, files));
+          const after = await loadOne(tx, cfg.load, label, id, request.lang);
+          await recordAudit(tx, request, { resource: def.key, recordId: id, action: 'create', after, extra: secretsSent(data) });
+          return after;
+        });
+        return reply.status(201).send(created);
       },
     );
   }
 
   /** An edit of one record: load it (404), write, answer it as it is now, and delete the files it no longer refers to. */
-  function editRoute<D>(path: string, body: BodyConfig<D>, multipart: boolean | undefined, description: string, write: (input: WriteInput<D>, current: R) => Promise<unknown>) {
+  function editRoute<D>(
+    path: string,
+    action: string,
+    body: BodyConfig<D>,
+    multipart: boolean | undefined,
+    description: string,
+    write: (db: DbOrTx, input: WriteInput<D>, current: R) => Promise<unknown>,
+  ) {
     app.patch<WithId>(
       `/${path}`,
       {
@@ -244,8 +258,13 @@ export function registerResource<R extends { id: string }, C, U>(app: FastifyIns
       async (request) => {
         const current = await one(request.params.id, request.lang);
         const { data, files } = await readBody(request, body);
-        await write(input(request, data, files), current);
-        const after = await one(current.id, request.lang);
+        // The write, its answer and its audit entry (before → after) commit together (or not at all).
+        const after = await app.db.transaction(async (tx) => {
+          await write(tx, input(request, data, files), current);
+          const written = await loadOne(tx, cfg.load, label, current.id, request.lang);
+          await recordAudit(tx, request, { resource: def.key, recordId: current.id, action, before: current, after: written, extra: secretsSent(data) });
+          return written;
+        });
         dropReplaced(request, current, after);
         return after;
       },
@@ -254,13 +273,13 @@ export function registerResource<R extends { id: string }, C, U>(app: FastifyIns
 
   if (update && def.api.update) {
     const description = update.description ?? 'Only what is sent changes; an empty field changes nothing';
-    editRoute(def.api.update, update.body, def.multipart?.update, description, (input, current) => update.write(app.db, input, current));
+    editRoute(def.api.update, 'edit', update.body, def.multipart?.update, description, (db, input, current) => update.write(db, input, current));
   }
 
   const image = cfg.image;
   if (image && def.api.image) {
-    editRoute(def.api.image, { schema: z.object({}), files: { image: 1 } }, true, 'Replaces the image', async (input, current) =>
-      image.write(app.db, current, (await input.image('image', true))!),
+    editRoute(def.api.image, 'image', { schema: z.object({}), files: { image: 1 } }, true, 'Replaces the image', async (db, input, current) =>
+      image.write(db, current, (await input.image('image', true))!),
     );
   }
 
@@ -274,8 +293,11 @@ export function registerResource<R extends { id: string }, C, U>(app: FastifyIns
       },
       async (request) => {
         const current = await one(request.params.id, request.lang);
-        await remove.check?.(app.db, current, request);
-        await remove.write(app.db, current, request);
+        await app.db.transaction(async (tx) => {
+          await remove.check?.(tx, current, request);
+          await remove.write(tx, current, request);
+          await recordAudit(tx, request, { resource: def.key, recordId: current.id, action: 'delete', before: current });
+        });
         for (const path of stored(current)) request.removeFileAfterSuccess(path);
         return current;
       },
