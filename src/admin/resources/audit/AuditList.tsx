@@ -1,0 +1,67 @@
+import CategoryIcon from '@mui/icons-material/Category';
+import TouchAppIcon from '@mui/icons-material/TouchApp';
+import { AutocompleteInput, DataTable, DateField, DateInput, FunctionField, ReferenceInput, SearchInput, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { resources } from '../../../shared/resources';
+import type { AuditRecord } from '../../../shared/records/audit';
+import { KitDataTable, KitList } from '../../components/KitList';
+import { EnumFilterList } from '../../components/QuickFilters';
+import { actionLabel, fieldLabel, routeOfKey } from './auditText';
+
+/** The resources whose writes are recorded (every registry entry with a write). */
+const AUDITED = Object.values(resources).filter((r) => r.key !== 'audit' && r.key !== 'permission');
+const ACTIONS = ['create', 'edit', 'delete', 'image', 'bulkDelete', 'bulkEdit', 'password', 'profile', 'activate', 'imageAdd', 'imageEdit', 'imageDelete'];
+
+const resourceChoices = AUDITED.map((r) => ({ id: r.key, name: `resources.${r.route}.title` }));
+const actionChoices = ACTIONS.map((a) => ({ id: a, name: `resources.audit.actions.${a}` }));
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <ReferenceInput key="userId" source="userId" reference="user" sort={{ field: 'username', order: 'ASC' }}>
+    <AutocompleteInput optionText="username" />
+  </ReferenceInput>,
+  <SelectInput key="resource" source="resource" choices={resourceChoices} />,
+  <SelectInput key="action" source="action" choices={actionChoices} />,
+  <TextInput key="recordId" source="recordId" />,
+  <DateInput key="createdAt_gte" source="createdAt_gte" />,
+  <DateInput key="createdAt_lte" source="createdAt_lte" />,
+];
+
+const QuickFilters = () => {
+  const translate = useTranslate();
+  return (
+    <>
+      <EnumFilterList source="resource" values={AUDITED.map((r) => r.key)} label="resources.audit.fields.resource" icon={<CategoryIcon />} valueLabel={(v) => translate(`resources.${routeOfKey(String(v))}.title`)} />
+      <EnumFilterList source="action" values={['create', 'edit', 'delete']} label="resources.audit.fields.action" icon={<TouchAppIcon />} valueLabel={(v) => actionLabel(translate, String(v))} />
+    </>
+  );
+};
+
+const ResourceCell = () => {
+  const translate = useTranslate();
+  return <FunctionField<AuditRecord> render={(r) => translate(`resources.${routeOfKey(r.resource)}.title`, { _: r.resource })} />;
+};
+
+const ActionCell = () => {
+  const translate = useTranslate();
+  return <FunctionField<AuditRecord> render={(r) => actionLabel(translate, r.action)} />;
+};
+
+/** The changed fields by their labels; the values are on the record's History. */
+const ChangesCell = () => {
+  const translate = useTranslate();
+  return <FunctionField<AuditRecord> render={(r) => Object.keys(r.changes).map((f) => fieldLabel(translate, routeOfKey(r.resource), f)).join(', ')} />;
+};
+
+/** Every recorded write, newest first: when, who, which record, what was done and which fields changed. */
+export const AuditList = () => (
+  <KitList filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} quickFilters={<QuickFilters />}>
+    <KitDataTable>
+      <DataTable.Col source="createdAt" render={() => <DateField source="createdAt" showTime />} />
+      <DataTable.Col source="userName" />
+      <DataTable.Col source="resource" render={() => <ResourceCell />} />
+      <DataTable.Col source="recordId" />
+      <DataTable.Col source="action" render={() => <ActionCell />} />
+      <DataTable.Col source="changes" disableSort render={() => <ChangesCell />} />
+    </KitDataTable>
+  </KitList>
+);

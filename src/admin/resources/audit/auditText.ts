@@ -1,0 +1,40 @@
+/**
+ * How the audit history shows a field and a value in the user's language: a field by the resource's own label (else a
+ * label every list shares, else the key made readable); a value as a person reads it — nested records by their name,
+ * lists joined, a location as its coordinates, times in the user's locale, a hidden secret as "hidden".
+ */
+import { resources } from '../../../shared/resources';
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+const HIDDEN = '[hidden]';
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** The admin route of a registry key (`cottageType` → `cottage-type`); the key itself when unknown. */
+export const routeOfKey = (key: string): string => Object.values(resources).find((r) => r.key === key)?.route ?? key;
+
+export function humanize(key: string): string {
+  const words = key.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export function fieldLabel(translate: Translate, route: string, field: string): string {
+  return translate(`resources.${route}.fields.${field}`, { _: translate(`app.columns.${field}`, { _: humanize(field) }) });
+}
+
+export function valueText(translate: Translate, value: unknown, locale?: string): string {
+  if (value === null || value === undefined || value === '') return translate('resources.audit.none');
+  if (value === HIDDEN) return translate('resources.audit.hidden');
+  if (typeof value === 'string') return ISO_TIME.test(value) && !Number.isNaN(Date.parse(value)) ? new Date(value).toLocaleString(locale) : value;
+  if (typeof value !== 'object') return String(value);
+  if (Array.isArray(value)) return value.length ? value.map((v) => valueText(translate, v, locale)).join(', ') : translate('resources.audit.none');
+  const o = value as Record<string, unknown>;
+  for (const key of ['name', 'username', 'type', 'image', 'code']) if (typeof o[key] === 'string' && o[key]) return o[key];
+  if ('latitude' in o && 'longitude' in o) return `${String(o.latitude)}, ${String(o.longitude)}`;
+  // A wrapper like a role's `{permission: {…}}` or a user's `{role: {…}}`.
+  const values = Object.values(o);
+  if (values.length === 1) return valueText(translate, values[0], locale);
+  return JSON.stringify(value);
+}
+
+export const actionLabel = (translate: Translate, action: string) => translate(`resources.audit.actions.${action}`, { _: humanize(action) });
