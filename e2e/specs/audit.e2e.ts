@@ -21,11 +21,11 @@ export const specs: Spec[] = [
       const history = page.getByRole('region', { name: 'History' });
       await history.waitFor();
       const latest = history.locator('.History-entry').first();
-      await latest.getByText(/Edited by admin/).waitFor();
+      await latest.getByText(/Edited by Administrator/).waitFor();
       const row = latest.getByRole('row', { name: /^Name / });
       await row.getByRole('cell', { name: `Before ${unique}`, exact: true }).waitFor();
       await row.getByRole('cell', { name: `After ${unique}`, exact: true }).waitFor();
-      await history.getByText(/Created by admin/).waitFor();
+      await history.getByText(/Created by Administrator/).waitFor();
 
       // The Audit log, from the menu, finds it by the record's id.
       await page.getByRole('menuitem', { name: 'Audit log' }).click();
@@ -34,7 +34,7 @@ export const specs: Spec[] = [
       const entry = page.getByRole('row', { name: /Edited/ });
       await entry.waitFor();
       await entry.getByRole('cell', { name: 'Region', exact: true }).waitFor();
-      await entry.getByRole('cell', { name: 'Name, Region name', exact: true }).waitFor();
+      await entry.getByRole('cell', { name: 'Name', exact: true }).waitFor();
       const rows = await page.locator('main table tbody tr').count();
       expectTrue(rows === 2, `the record's create and edit, found ${rows} rows`);
     },

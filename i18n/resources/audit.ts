@@ -28,6 +28,8 @@ export default resourceTexts({
       imageAdd: 'Image added',
       imageEdit: 'Image edited',
       imageDelete: 'Image deleted',
+      premium: 'Placed as premium',
+      premiumEnd: 'Premium placement ended',
     },
     fields: {
       createdAt: 'When',
@@ -44,6 +46,7 @@ export default resourceTexts({
       field: 'Field',
       before: 'Before',
       after: 'After',
+      premiumPlacement: 'Premium placement',
     },
   },
   ru: {
@@ -72,6 +75,8 @@ export default resourceTexts({
       imageAdd: 'Изображение добавлено',
       imageEdit: 'Изображение изменено',
       imageDelete: 'Изображение удалено',
+      premium: 'Размещено как премиум',
+      premiumEnd: 'Премиум-размещение завершено',
     },
     fields: {
       createdAt: 'Когда',
@@ -88,6 +93,7 @@ export default resourceTexts({
       field: 'Поле',
       before: 'Было',
       after: 'Стало',
+      premiumPlacement: 'Премиум-размещение',
     },
   },
   uz: {
@@ -116,6 +122,8 @@ export default resourceTexts({
       imageAdd: 'Rasm qoʻshildi',
       imageEdit: 'Rasm tahrirlandi',
       imageDelete: 'Rasm oʻchirildi',
+      premium: 'Premium sifatida joylashtirildi',
+      premiumEnd: 'Premium joylashuv tugatildi',
     },
     fields: {
       createdAt: 'Qachon',
@@ -132,6 +140,7 @@ export default resourceTexts({
       field: 'Maydon',
       before: 'Avval',
       after: 'Keyin',
+      premiumPlacement: 'Premium joylashuv',
     },
   },
 });

@@ -13,8 +13,8 @@ import { SECRET } from './csv-export';
 
 export const HIDDEN = '[hidden]';
 
-/** Fields whose change says nothing of its own (they change with every write). */
-const IGNORED = new Set(['updatedAt']);
+/** Fields whose change says nothing of its own: the entry names the record, and times change with every write. */
+const IGNORED = new Set(['id', 'createdAt', 'updatedAt']);
 
 /** A value as JSON would carry it, without any secret-named key at any depth. */
 function clean(value: unknown): unknown {

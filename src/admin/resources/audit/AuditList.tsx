@@ -5,11 +5,11 @@ import { resources } from '../../../shared/resources';
 import type { AuditRecord } from '../../../shared/records/audit';
 import { KitDataTable, KitList } from '../../components/KitList';
 import { EnumFilterList } from '../../components/QuickFilters';
-import { actionLabel, fieldLabel, routeOfKey } from './auditText';
+import { actionLabel, fieldLabel, routeOfKey, shownFields } from './auditText';
 
 /** The resources whose writes are recorded (every registry entry with a write). */
 const AUDITED = Object.values(resources).filter((r) => r.key !== 'audit' && r.key !== 'permission');
-const ACTIONS = ['create', 'edit', 'delete', 'image', 'bulkDelete', 'bulkEdit', 'password', 'profile', 'activate', 'imageAdd', 'imageEdit', 'imageDelete'];
+const ACTIONS = ['create', 'edit', 'delete', 'image', 'bulkDelete', 'bulkEdit', 'password', 'profile', 'activate', 'premium', 'premiumEnd', 'imageAdd', 'imageEdit', 'imageDelete'];
 
 const resourceChoices = AUDITED.map((r) => ({ id: r.key, name: `resources.${r.route}.title` }));
 const actionChoices = ACTIONS.map((a) => ({ id: a, name: `resources.audit.actions.${a}` }));
@@ -49,7 +49,7 @@ const ActionCell = () => {
 /** The changed fields by their labels; the values are on the record's History. */
 const ChangesCell = () => {
   const translate = useTranslate();
-  return <FunctionField<AuditRecord> render={(r) => Object.keys(r.changes).map((f) => fieldLabel(translate, routeOfKey(r.resource), f)).join(', ')} />;
+  return <FunctionField<AuditRecord> render={(r) => shownFields(r.changes).map((f) => fieldLabel(translate, routeOfKey(r.resource), f)).join(', ')} />;
 };
 
 /** Every recorded write, newest first: when, who, which record, what was done and which fields changed. */

@@ -4,7 +4,7 @@ import { useParams } from 'react-router-dom';
 import { useCanAccess, useGetList, useLocaleState, useResourceContext, useTranslate } from 'react-admin';
 import { resourceByRoute } from '../../../shared/resources';
 import type { AuditRecord } from '../../../shared/records/audit';
-import { actionLabel, fieldLabel, valueText } from './auditText';
+import { actionLabel, fieldLabel, shownFields, valueText } from './auditText';
 
 const SHOWN = 50;
 
@@ -12,7 +12,7 @@ const SHOWN = 50;
 export const ChangesTable = ({ entry, route }: { entry: Pick<AuditRecord, 'changes' | 'id'>; route: string }) => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const changes = Object.entries(entry.changes);
+  const changes = shownFields(entry.changes).map((field) => [field, entry.changes[field]] as const);
   if (!changes.length) return null;
   return (
     <Table size="small" aria-label={translate('resources.audit.fields.changes')}>

@@ -1,6 +1,6 @@
 /**
  * How the audit history shows a field and a value in the user's language: a field by the resource's own label (else a
- * label every list shares, else the key made readable); a value as a person reads it — nested records by their name,
+ * label every list shares, else the audit log's own, else the key made readable); a value as a person reads it — nested records by their name,
  * lists joined, a location as its coordinates, times in the user's locale, a hidden secret as "hidden".
  */
 import { resources } from '../../../shared/resources';
@@ -19,7 +19,8 @@ export function humanize(key: string): string {
 }
 
 export function fieldLabel(translate: Translate, route: string, field: string): string {
-  return translate(`resources.${route}.fields.${field}`, { _: translate(`app.columns.${field}`, { _: humanize(field) }) });
+  const shared = translate(`app.columns.${field}`, { _: translate(`resources.audit.fields.${field}`, { _: humanize(field) }) });
+  return translate(`resources.${route}.fields.${field}`, { _: shared });
 }
 
 export function valueText(translate: Translate, value: unknown, locale?: string): string {
@@ -30,11 +31,21 @@ export function valueText(translate: Translate, value: unknown, locale?: string)
   if (Array.isArray(value)) return value.length ? value.map((v) => valueText(translate, v, locale)).join(', ') : translate('resources.audit.none');
   const o = value as Record<string, unknown>;
   for (const key of ['name', 'username', 'type', 'image', 'code']) if (typeof o[key] === 'string' && o[key]) return o[key];
+  // A premium placement: its service until when.
+  if (typeof o.serviceCode === 'string' && 'expireAt' in o) return `${o.serviceCode} · ${valueText(translate, o.endedAt ?? o.expireAt, locale)}`;
   if ('latitude' in o && 'longitude' in o) return `${String(o.latitude)}, ${String(o.longitude)}`;
   // A wrapper like a role's `{permission: {…}}` or a user's `{role: {…}}`.
   const values = Object.values(o);
   if (values.length === 1) return valueText(translate, values[0], locale);
   return JSON.stringify(value);
+}
+
+/**
+ * The changed fields worth showing a person: a translated field's id (`nameTranslateId`) only when its text did not
+ * change with it (the text says the same, readably).
+ */
+export function shownFields(changes: Record<string, unknown>): string[] {
+  return Object.keys(changes).filter((field) => !(field.endsWith('TranslateId') && field.slice(0, -'TranslateId'.length) in changes));
 }
 
 export const actionLabel = (translate: Translate, action: string) => translate(`resources.audit.actions.${action}`, { _: humanize(action) });
