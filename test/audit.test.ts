@@ -105,6 +105,32 @@ describe('audit history of writes', () => {
   });
 });
 
+describe('audit history of the calls outside the route builder', () => {
+  it('records a cottage create with its image paths, its image rows and its premium placement on the cottage', async () => {
+    const { multipart } = await import('./helpers');
+    const { catalogue, imageFile } = await import('./fixtures');
+    const c = await catalogue(t);
+    const fields = { name: 'Audit dacha', price: 100, priceWeekend: 120, regionId: c.region.id, placeId: c.place.id, cottageStatus: 'confirmed' };
+    const created = await t.api({ method: 'POST', url: `${api}/cottage/add`, ...multipart(fields, [imageFile('mainImage')]) });
+    expect(created.statusCode).toBe(201);
+    const cottage = created.json();
+    const added = await t.api({ method: 'POST', url: `${api}/cottage/image/add`, ...multipart({ cottageId: cottage.id }, [imageFile()]) });
+    expect(added.statusCode).toBe(201);
+    expect((await t.api({ method: 'DELETE', url: `${api}/cottage/image/delete/${added.json().id}` })).statusCode).toBe(200);
+    const placed = await t.api({ method: 'POST', url: `${api}/cottage/add/premium/${cottage.id}`, payload: { expireDays: 3, serviceCode: 'top' } });
+    expect(placed.statusCode).toBe(201);
+    expect((await t.api({ method: 'DELETE', url: `${api}/cottage/delete/premium/${placed.json().id}` })).statusCode).toBe(200);
+
+    const entries = await entriesOf('cottage', cottage.id);
+    expect(entries.map((e) => e.action)).toEqual(['create', 'imageAdd', 'imageDelete', 'premium', 'premiumEnd']);
+    expect(entries[0].changes.mainImage.after).toBe(cottage.mainImage);
+    expect(String(cottage.mainImage)).toMatch(/^uploads\/images\//);
+    expect(entries[1].changes.image).toEqual({ before: null, after: added.json().image });
+    expect(entries[2].changes.image).toEqual({ before: added.json().image, after: null });
+    expect((entries[4].changes.premiumPlacement.after as { endedAt: unknown }).endedAt).toBeTruthy();
+  });
+});
+
 describe('GET audit', () => {
   it('filters by user, resource, record, action and date range, pages on the server, and answers 403 without audit.list', async () => {
     const writer = await userWith(t, ['region.list', 'region.create', 'region.edit']);
