@@ -31,6 +31,8 @@ export const specs: Spec[] = [
       await page.getByRole('menuitem', { name: 'Audit log' }).click();
       await page.waitForURL(`${baseUrl}/dashboart/audit**`);
       await page.getByPlaceholder('Search', { exact: true }).fill(region.id);
+      // The search applies after its debounce: only this record's create and edit are left.
+      await page.getByText('1-2 of 2').waitFor();
       const entry = page.getByRole('row', { name: /Edited/ });
       await entry.waitFor();
       await entry.getByRole('cell', { name: 'Region', exact: true }).waitFor();

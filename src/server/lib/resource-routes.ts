@@ -2,7 +2,8 @@
  * The one builder of a resource's routes, read from its registry entry. It owns what every resource does alike:
  * paths from `def.api`, the permission `<def.key>.<action>`, the id parameter and 404, body and response schemas
  * (multipart bodies described as fields in the OpenAPI document), load-after-write, 201 on create, the answer of
- * the deleted record, file clean-up and the OpenAPI tag. A route file declares only what is special: its loader,
+ * the deleted record, file clean-up, the OpenAPI tag, and each write's audit entry (before → after, in one transaction
+ * with the write: `lib/audit.ts`). A route file declares only what is special: its loader,
  * list spec, payload schemas and the repo calls that write.
  */
 import type { FastifyInstance, FastifyRequest, FastifySchema, FastifySchemaCompiler } from 'fastify';
