@@ -131,6 +131,20 @@ describe('audit history of the calls outside the route builder', () => {
   });
 });
 
+describe('audit history of saved queries', () => {
+  it('records their create, rename and delete', async () => {
+    const query = { filter: { q: 'x' }, sort: { field: 'name', order: 'ASC' } };
+    const made = await t.api({ method: 'POST', url: `${api}/saved-query/add`, payload: { resource: 'region', name: 'Audited query', query } });
+    expect(made.statusCode).toBe(201);
+    const id = made.json().id;
+    expect((await t.api({ method: 'PATCH', url: `${api}/saved-query/edit/${id}`, payload: { name: 'Renamed query' } })).statusCode).toBe(200);
+    expect((await t.api({ method: 'DELETE', url: `${api}/saved-query/delete/${id}` })).statusCode).toBe(200);
+    const entries = await entriesOf('savedQuery', id);
+    expect(entries.map((e) => e.action)).toEqual(['create', 'edit', 'delete']);
+    expect(entries[1].changes).toEqual({ name: { before: 'Audited query', after: 'Renamed query' } });
+  });
+});
+
 describe('GET audit', () => {
   it('filters by user, resource, record, action and date range, pages on the server, and answers 403 without audit.list', async () => {
     const writer = await userWith(t, ['region.list', 'region.create', 'region.edit']);

@@ -7,6 +7,7 @@ export default resourceTexts({
     title: 'Audit log',
     empty: 'No change has been recorded yet',
     hidden: 'hidden',
+    others: { savedQuery: 'Saved query' },
     none: '—',
     history: {
       title: 'History',
@@ -54,6 +55,7 @@ export default resourceTexts({
     title: 'Журнал изменений',
     empty: 'Изменений пока не записано',
     hidden: 'скрыто',
+    others: { savedQuery: 'Сохранённый запрос' },
     none: '—',
     history: {
       title: 'История',
@@ -101,6 +103,7 @@ export default resourceTexts({
     title: 'Oʻzgarishlar jurnali',
     empty: 'Hozircha oʻzgarish yozilmagan',
     hidden: 'yashirin',
+    others: { savedQuery: 'Saqlangan soʻrov' },
     none: '—',
     history: {
       title: 'Tarix',

@@ -5,13 +5,16 @@ import { resources } from '../../../shared/resources';
 import type { AuditRecord } from '../../../shared/records/audit';
 import { KitDataTable, KitList } from '../../components/KitList';
 import { EnumFilterList } from '../../components/QuickFilters';
-import { actionLabel, fieldLabel, routeOfKey, shownFields } from './auditText';
+import { actionLabel, fieldLabel, OTHER_AUDITED, resourceTitle, routeOfKey, shownFields } from './auditText';
 
 /** The resources whose writes are recorded (every registry entry with a write). */
 const AUDITED = Object.values(resources).filter((r) => r.key !== 'audit' && r.key !== 'permission');
 const ACTIONS = ['create', 'edit', 'delete', 'image', 'bulkDelete', 'bulkEdit', 'password', 'profile', 'activate', 'premium', 'premiumEnd', 'imageAdd', 'imageEdit', 'imageDelete'];
 
-const resourceChoices = AUDITED.map((r) => ({ id: r.key, name: `resources.${r.route}.title` }));
+const resourceChoices = [
+  ...AUDITED.map((r) => ({ id: r.key, name: `resources.${r.route}.title` })),
+  ...OTHER_AUDITED.map((key) => ({ id: key, name: `resources.audit.others.${key}` })),
+];
 const actionChoices = ACTIONS.map((a) => ({ id: a, name: `resources.audit.actions.${a}` }));
 
 const filters = [
@@ -30,7 +33,7 @@ const QuickFilters = () => {
   const translate = useTranslate();
   return (
     <>
-      <EnumFilterList source="resource" values={AUDITED.map((r) => r.key)} label="resources.audit.fields.resource" icon={<CategoryIcon />} valueLabel={(v) => translate(`resources.${routeOfKey(String(v))}.title`)} />
+      <EnumFilterList source="resource" values={[...AUDITED.map((r) => r.key), ...OTHER_AUDITED]} label="resources.audit.fields.resource" icon={<CategoryIcon />} valueLabel={(v) => resourceTitle(translate, String(v))} />
       <EnumFilterList source="action" values={['create', 'edit', 'delete']} label="resources.audit.fields.action" icon={<TouchAppIcon />} valueLabel={(v) => actionLabel(translate, String(v))} />
     </>
   );
@@ -38,7 +41,7 @@ const QuickFilters = () => {
 
 const ResourceCell = () => {
   const translate = useTranslate();
-  return <FunctionField<AuditRecord> render={(r) => translate(`resources.${routeOfKey(r.resource)}.title`, { _: r.resource })} />;
+  return <FunctionField<AuditRecord> render={(r) => resourceTitle(translate, r.resource)} />;
 };
 
 const ActionCell = () => {

@@ -48,4 +48,15 @@ export function shownFields(changes: Record<string, unknown>): string[] {
   return Object.keys(changes).filter((field) => !(field.endsWith('TranslateId') && field.slice(0, -'TranslateId'.length) in changes));
 }
 
+/** Records the history keeps besides the registry's resources. */
+export const OTHER_AUDITED = ['savedQuery'] as const;
+
+/** A resource's name in the history: the registry resource's title, else the audit screen's own word for it. */
+export function resourceTitle(translate: Translate, key: string): string {
+  const route = routeOfKey(key);
+  return route === key && (OTHER_AUDITED as readonly string[]).includes(key)
+    ? translate(`resources.audit.others.${key}`, { _: key })
+    : translate(`resources.${route}.title`, { _: key });
+}
+
 export const actionLabel = (translate: Translate, action: string) => translate(`resources.audit.actions.${action}`, { _: humanize(action) });
