@@ -39,6 +39,11 @@ export const specs: Spec[] = [
       await entry.getByRole('cell', { name: 'Name', exact: true }).waitFor();
       const rows = await page.locator('main table tbody tr').count();
       expectTrue(rows === 2, `the record's create and edit, found ${rows} rows`);
+
+      // Its record id leads back to the record's edit page and History.
+      await entry.getByRole('link', { name: region.id }).click();
+      await page.waitForURL(`${baseUrl}/dashboart/region/${region.id}`);
+      await page.getByRole('region', { name: 'History' }).locator('.History-entry').first().waitFor();
     },
   },
 ];

@@ -1,7 +1,8 @@
 import CategoryIcon from '@mui/icons-material/Category';
 import TouchAppIcon from '@mui/icons-material/TouchApp';
-import { AutocompleteInput, DataTable, DateField, DateInput, FunctionField, ReferenceInput, SearchInput, SelectInput, TextInput, useTranslate } from 'react-admin';
-import { resources } from '../../../shared/resources';
+import { Link } from 'react-router-dom';
+import { AutocompleteInput, DataTable, DateField, DateInput, FunctionField, ReferenceInput, SearchInput, SelectInput, TextInput, useCreatePath, useRecordContext, useTranslate } from 'react-admin';
+import { resourceByRoute, resources } from '../../../shared/resources';
 import type { AuditRecord } from '../../../shared/records/audit';
 import { KitDataTable, KitList } from '../../components/KitList';
 import { EnumFilterList } from '../../components/QuickFilters';
@@ -49,6 +50,16 @@ const ActionCell = () => {
   return <FunctionField<AuditRecord> render={(r) => actionLabel(translate, r.action)} />;
 };
 
+/** The record's id, a link to its edit page (and History) while it exists and has one. */
+const RecordCell = () => {
+  const entry = useRecordContext<AuditRecord>();
+  const createPath = useCreatePath();
+  if (!entry) return null;
+  const route = routeOfKey(entry.resource);
+  const editable = Boolean(resourceByRoute(route)?.api.update) && !/delete/i.test(entry.action);
+  return editable ? <Link to={createPath({ resource: route, id: entry.recordId, type: 'edit' })}>{entry.recordId}</Link> : <>{entry.recordId}</>;
+};
+
 /** The changed fields by their labels; the values are on the record's History. */
 const ChangesCell = () => {
   const translate = useTranslate();
@@ -62,7 +73,7 @@ export const AuditList = () => (
       <DataTable.Col source="createdAt" render={() => <DateField source="createdAt" showTime />} />
       <DataTable.Col source="userName" />
       <DataTable.Col source="resource" render={() => <ResourceCell />} />
-      <DataTable.Col source="recordId" />
+      <DataTable.Col source="recordId" render={() => <RecordCell />} />
       <DataTable.Col source="action" render={() => <ActionCell />} />
       <DataTable.Col source="changes" disableSort render={() => <ChangesCell />} />
     </KitDataTable>
