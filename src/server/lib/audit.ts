@@ -5,7 +5,7 @@
  * a secret (the CSV export's `SECRET`: passwords, hashes, tokens) are never stored: a changed password shows as
  * `HIDDEN` on both sides.
  */
-import { and, lt, sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../db/client';
 import { auditLog, users, type AuditChange } from '../db/schema';
@@ -81,7 +81,7 @@ export async function recordAudit(db: DbOrTx, request: FastifyRequest, entry: Au
 export async function purgeAudit(db: DbOrTx, days: number): Promise<number> {
   const gone = await db
     .delete(auditLog)
-    .where(and(lt(auditLog.createdAt, sql`now() - make_interval(days => ${days}::int)`)))
+    .where(lt(auditLog.createdAt, sql`now() - make_interval(days => ${days}::int)`))
     .returning({ id: auditLog.id });
   return gone.length;
 }
