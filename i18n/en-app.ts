@@ -21,6 +21,7 @@ export const enApp = {
       region: 'Region',
       language: 'Language',
       notification: 'Notification',
+      audit: 'Audit log',
       profile: 'My Profile',
     },
     login: {

@@ -22,6 +22,7 @@ const ruApp = {
       region: 'Области',
       language: 'Языки',
       notification: 'Уведомления',
+      audit: 'Журнал изменений',
       profile: 'Мой профиль',
     },
     login: {

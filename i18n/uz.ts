@@ -22,6 +22,7 @@ const uzApp = {
       region: 'Viloyat',
       language: 'Tillar',
       notification: 'Xabarnoma',
+      audit: 'Oʻzgarishlar jurnali',
       profile: 'Mening profilim',
     },
     login: {

@@ -132,7 +132,8 @@ describe.each(entries)('%s', (name, def) => {
     const res = await t.api({ method: 'GET', url: url(def.api.list) });
     expect(res.statusCode, res.body).toBe(200);
     expect(Array.isArray(res.json())).toBe(true);
-    expect(res.json().length, `${name}: the demo seed should fill the list`).toBeGreaterThan(0);
+    // The audit history is filled by writes through the API, which the demo seed does not make.
+    if (name !== 'audit') expect(res.json().length, `${name}: the demo seed should fill the list`).toBeGreaterThan(0);
   });
 
   it('refuses bad list parameters with 400, and never answers 500 to odd ones', async () => {

@@ -75,6 +75,8 @@ const SCREENS: Screen[] = [
     { name: `${route} list`, path: `/dashboart/${route}`, ready: listDrawn },
     { name: `${route} create`, path: `/dashboart/${route}/create`, ready: (p) => p.locator('main form') },
   ]),
+  { name: 'regions edit with its History', path: (f) => `/dashboart/region/${f.region}`, ready: (p) => p.locator('.History-entry') },
+  { name: 'audit log', path: '/dashboart/audit', ready: (p) => p.locator('main table tbody tr') },
   { name: 'users list', path: '/dashboart/user', ready: (p) => p.getByRole('cell', { name: 'admin', exact: true }) },
   { name: 'users create', path: '/dashboart/user/create', ready: (p) => p.getByRole('textbox', { name: 'Username' }) },
   { name: 'users edit', path: (f) => `/dashboart/user/${f.user}`, ready: (p) => p.getByLabel('Set a new password', { exact: true }) },

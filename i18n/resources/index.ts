@@ -13,9 +13,10 @@ import roles from './roles';
 import user from './user';
 import notification from './notification';
 import permission from './permission';
+import audit from './audit';
 import type { Locale } from '../types';
 
-const all = { region, comfort, language, translate, place, 'cottage-type': cottageType, cottage, services, tariff, order, roles, user, notification, permission };
+const all = { region, comfort, language, translate, place, 'cottage-type': cottageType, cottage, services, tariff, order, roles, user, notification, permission, audit };
 
 type All = typeof all;
 

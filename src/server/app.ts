@@ -18,6 +18,7 @@ import openapi from './plugins/openapi';
 import staticFiles from './plugins/static';
 import { LoginThrottle } from './auth/throttle';
 import routes from './routes';
+import { scheduleAuditRetention } from './lib/audit';
 
 export const API_PREFIX = '/api/v1';
 
@@ -88,6 +89,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(uploads, { storage: deps.storage ?? diskStorage(config.dataDir), maxUploadBytes: config.maxUploadBytes });
   await app.register(openapi);
   await app.register(routes, { prefix: API_PREFIX });
+  scheduleAuditRetention(app);
   await app.register(staticFiles, { uploadsDir: config.uploadsDir, adminDistDir: config.adminDistDir });
   return app;
 }

@@ -33,6 +33,8 @@ export interface Config {
    * the login throttle counts; `true`, or the proxies' addresses (comma-separated) behind a balancer.
    */
   trustProxy: boolean | string;
+  /** Audit entries older than this many days are deleted (at start and daily); undefined keeps them forever. */
+  auditRetentionDays?: number;
 }
 
 export class ConfigError extends Error {
@@ -99,6 +101,11 @@ const envSchema = z.object({
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().positive().default(10),
   LOGIN_WINDOW: duration('LOGIN_WINDOW', '15m'),
   ADMIN_DIST_DIR: z.string().default('./dist/admin'),
+  AUDIT_RETENTION_DAYS: z.coerce
+    .number({ message: 'AUDIT_RETENTION_DAYS must be a number of days' })
+    .int('AUDIT_RETENTION_DAYS must be a whole number of days')
+    .positive('AUDIT_RETENTION_DAYS must be at least 1')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().optional(),
 });
@@ -147,5 +154,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminDistDir: path.resolve(e.ADMIN_DIST_DIR),
     logLevel: e.LOG_LEVEL,
     trustProxy: trustProxy(e.TRUST_PROXY),
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
   };
 }

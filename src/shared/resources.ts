@@ -320,6 +320,23 @@ export const resources = {
     // `name`: the target user's name (or username).
     search: ['message', 'name'],
   },
+  audit: {
+    key: 'audit',
+    route: 'audit',
+    label: 'Audit log',
+    // Read only: entries are written by the writes themselves (`src/server/lib/audit.ts`).
+    api: { list: 'audit', export: 'audit/export' },
+    actions: ['list'],
+    fields: {
+      userId: { kind: 'reference', resource: 'user' },
+      userName: { kind: 'text' },
+      resource: { kind: 'text' },
+      recordId: { kind: 'text' },
+      action: { kind: 'text' },
+      createdAt: { kind: 'date' },
+    },
+    search: ['userName', 'recordId'],
+  },
 } as const satisfies Record<string, ResourceDef>;
 
 export type ResourceName = keyof typeof resources;

@@ -4,7 +4,7 @@ import { modules } from '../resources/modules';
 import { MENU_ENTRIES } from './Menu';
 
 describe('the sidebar, from the modules', () => {
-  it("lists the spec's entries in its order, then regions, languages and notifications", () => {
+  it("lists the spec's entries in its order, then regions, languages, notifications and the audit log", () => {
     expect(MENU_ENTRIES.map((e) => [e.to, e.label])).toEqual([
       ['home', 'app.menu.home'],
       ['translate', 'app.menu.translate'],
@@ -21,6 +21,7 @@ describe('the sidebar, from the modules', () => {
       ['region', 'app.menu.region'],
       ['language', 'app.menu.language'],
       ['notification', 'app.menu.notification'],
+      ['audit', 'app.menu.audit'],
     ]);
   });
 

@@ -1,6 +1,8 @@
 import CommentIcon from '@mui/icons-material/Comment';
 import KeyIcon from '@mui/icons-material/Key';
 import type { AdminRoute } from '../../shared/resources';
+import audit from './audit';
+import { withHistory } from './audit/History';
 import comfort from './comfort';
 import cottage from './cottage';
 import cottageType from './cottage-type';
@@ -64,9 +66,14 @@ export const modules = {
     menu: { order: 150, label: 'app.menu.notification' },
     tile: { order: 7, stat: 'notifications', label: 'app.home.notifications', color: '#33803a', icon: CommentIcon },
   },
+  audit: { ...audit, menu: { order: 160, label: 'app.menu.audit' } },
 } satisfies Record<AdminRoute, ResourceModule>;
 
 export type ModuleRoute = keyof typeof modules;
 
-/** The modules as a list, each seen through the common `ResourceModule` shape. */
-export const moduleEntries: [string, ResourceModule][] = Object.entries(modules);
+/** The modules as a list, each seen through the common `ResourceModule` shape, edit pages with their History. */
+export const moduleEntries: [string, ResourceModule][] = Object.entries(modules).map(([route, module]: [string, ResourceModule]) => [
+  route,
+  // Every edit page shows its record's History (to holders of `audit.list`), added here once for all.
+  module.edit ? { ...module, edit: withHistory(module.edit) } : module,
+]);

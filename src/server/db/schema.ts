@@ -456,3 +456,32 @@ export const savedQueries = pgTable(
     index('saved_query_resource_shared_idx').on(t.resource, t.shared),
   ],
 );
+
+/** One field's value before and after a write (`null` where the record did not exist). */
+export type AuditChange = { before: unknown; after: unknown };
+
+/**
+ * The audit history (DESIGN §8): one row per record a write through the API changed, written in the write's own
+ * transaction. `user_id`/`session_id` are kept without a foreign key so the history outlives the user and the session;
+ * `user_name` is what the user was called then.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    createdAt: createdAt(),
+    userId: uuid('user_id'),
+    userName: varchar('user_name', { length: 128 }).notNull().default(''),
+    sessionId: uuid('session_id'),
+    resource: varchar('resource', { length: 64 }).notNull(),
+    recordId: varchar('record_id', { length: 64 }).notNull(),
+    action: varchar('action', { length: 32 }).notNull(),
+    changes: jsonb('changes').$type<Record<string, AuditChange>>().notNull(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_record_idx').on(t.resource, t.recordId, t.createdAt),
+    index('audit_log_user_idx').on(t.userId, t.createdAt),
+    index('audit_log_action_idx').on(t.action, t.createdAt),
+  ],
+);

@@ -16,8 +16,8 @@ interface Texts {
 }
 const catalogues: Record<string, Texts> = { en, ru, uz };
 
-/** Never exported, whatever a record holds. */
-const SECRET = /password|hash|token|secret/i;
+/** Never exported (nor written to the audit history), whatever a record holds. */
+export const SECRET = /password|hash|token|secret/i;
 
 /** A record's value as one cell's text: nested records by their name, lists joined with "; ". */
 export function cellText(value: unknown): string {

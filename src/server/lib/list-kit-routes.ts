@@ -12,6 +12,7 @@ import type { DbOrTx } from '../db/client';
 import { HttpError } from '../errors';
 import type { ResourceDef } from '../../shared/resources';
 import { perm } from '../../shared/permissions';
+import { recordAudit } from './audit';
 import { exportFileName, exportStream } from './csv-export';
 import { allIds, listQuerySchema, parseListParams, type ListParams, type ListSpec } from './list';
 
@@ -98,6 +99,7 @@ export function registerListKit<R extends { id: string }>(app: FastifyInstance, 
         const deleted = await allOrNothing(app, kit, request, ids, async (tx, current) => {
           await remove.check?.(tx, current, request);
           await remove.write(tx, current, request);
+          await recordAudit(tx, request, { resource: def.key, recordId: current.id, action: 'bulkDelete', before: current });
         });
         for (const record of deleted) for (const path of kit.files(record)) request.removeFileAfterSuccess(path);
         return { ids };
@@ -123,6 +125,8 @@ export function registerListKit<R extends { id: string }>(app: FastifyInstance, 
         const { ids, data } = request.body as { ids: string[]; data: Record<string, unknown> };
         await allOrNothing(app, kit, request, ids, async (tx, current) => {
           await bulkUpdate.write(tx, request, data, current);
+          const after = await kit.loadOne(tx, current.id, request.lang);
+          await recordAudit(tx, request, { resource: def.key, recordId: current.id, action: 'bulkEdit', before: current, after });
         });
         return { ids };
       },

@@ -2,7 +2,8 @@
  * The one builder of a resource's routes, read from its registry entry. It owns what every resource does alike:
  * paths from `def.api`, the permission `<def.key>.<action>`, the id parameter and 404, body and response schemas
  * (multipart bodies described as fields in the OpenAPI document), load-after-write, 201 on create, the answer of
- * the deleted record, file clean-up and the OpenAPI tag. A route file declares only what is special: its loader,
+ * the deleted record, file clean-up, the OpenAPI tag, and each write's audit entry (before → after, in one transaction
+ * with the write: `lib/audit.ts`). A route file declares only what is special: its loader,
  * list spec, payload schemas and the repo calls that write.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, FastifySchemaCompiler } from 'fastify';
@@ -17,6 +18,7 @@ import { perm } from '../../shared/permissions';
 import { idParams } from '../../shared/schemas/common';
 import type { AuthUser } from '../plugins/auth';
 import type { UploadedFile } from '../plugins/uploads';
+import { recordAudit, secretsSent } from './audit';
 import { readValidForm } from './forms';
 import { registerListKit } from './list-kit-routes';
 import { inBatches, textStream } from './streaming';
@@ -270,8 +272,14 @@ export function registerResource<R extends { id: string }, C, U>(app: FastifyIns
       },
       async (request, reply) => {
         const { data, files } = await readBody(request, create.body);
-        const id = await create.write(app.db, input(request, data, files));
-        return reply.status(201).send(await one(id, request.lang));
+        // The write, its answer and its audit entry commit together (or not at all).
+        const created = await app.db.transaction(async (tx) => {
+          const id = await create.write(tx, input(request, data, files));
+          const after = await loadOne(tx, cfg.load, label, id, request.lang);
+          await recordAudit(tx, request, { resource: def.key, recordId: id, action: 'create', after, extra: secretsSent(data) });
+          return after;
+        });
+        return reply.status(201).send(created);
       },
     );
   }
@@ -288,10 +296,17 @@ export function registerResource<R extends { id: string }, C, U>(app: FastifyIns
 
   /**
    * An edit of one record: load it (404), then in one transaction hold its row and check the version the request
-   * names (409), write, and move the version on when the record changed; answer the record as it is now and delete the files it no longer
-   * refers to.
+   * names (409), write, move the version on when the record changed and record the change (before → after) in the
+   * audit history; answer the record as it is now and delete the files it no longer refers to.
    */
-  function editRoute<D>(path: string, body: BodyConfig<D>, multipart: boolean | undefined, description: string, write: (db: DbOrTx, input: WriteInput<D>, current: R) => Promise<unknown>) {
+  function editRoute<D>(
+    path: string,
+    action: string,
+    body: BodyConfig<D>,
+    multipart: boolean | undefined,
+    description: string,
+    write: (db: DbOrTx, input: WriteInput<D>, current: R) => Promise<unknown>,
+  ) {
     const concurrency = versions
       ? '. Optimistic concurrency: `If-Match` (the ETag of GET one, or the `updatedAt` read) or a JSON body field `version` names the version the change is based on; a newer stored version answers 409 with `current`, the record as it is'
       : '';
@@ -310,9 +325,10 @@ export function registerResource<R extends { id: string }, C, U>(app: FastifyIns
         const after = await app.db.transaction(async (tx) => {
           await checkVersion(tx, current.id, request.lang, matches);
           await write(tx, input(request, data, files), current);
-          const written = await oneFrom(tx, current.id, request.lang);
-          if (!versions || !changed(current, written)) return written;
-          return { ...written, updatedAt: await bumpVersion(tx, versions, current.id) };
+          let written = await oneFrom(tx, current.id, request.lang);
+          if (versions && changed(current, written)) written = { ...written, updatedAt: await bumpVersion(tx, versions, current.id) };
+          await recordAudit(tx, request, { resource: def.key, recordId: current.id, action, before: current, after: written, extra: secretsSent(data) });
+          return written;
         });
         dropReplaced(request, current, after);
         const version = versionOf(after);
@@ -324,12 +340,12 @@ export function registerResource<R extends { id: string }, C, U>(app: FastifyIns
 
   if (update && def.api.update) {
     const description = update.description ?? 'Only what is sent changes; an empty field changes nothing';
-    editRoute(def.api.update, update.body, def.multipart?.update, description, (db, input, current) => update.write(db, input, current));
+    editRoute(def.api.update, 'edit', update.body, def.multipart?.update, description, (db, input, current) => update.write(db, input, current));
   }
 
   const image = cfg.image;
   if (image && def.api.image) {
-    editRoute(def.api.image, { schema: z.object({}), files: { image: 1 } }, true, 'Replaces the image', async (db, input, current) =>
+    editRoute(def.api.image, 'image', { schema: z.object({}), files: { image: 1 } }, true, 'Replaces the image', async (db, input, current) =>
       image.write(db, current, (await input.image('image', true))!),
     );
   }
@@ -344,8 +360,11 @@ export function registerResource<R extends { id: string }, C, U>(app: FastifyIns
       },
       async (request) => {
         const current = await one(request.params.id, request.lang);
-        await remove.check?.(app.db, current, request);
-        await remove.write(app.db, current, request);
+        await app.db.transaction(async (tx) => {
+          await remove.check?.(tx, current, request);
+          await remove.write(tx, current, request);
+          await recordAudit(tx, request, { resource: def.key, recordId: current.id, action: 'delete', before: current });
+        });
         for (const path of stored(current)) request.removeFileAfterSuccess(path);
         return current;
       },

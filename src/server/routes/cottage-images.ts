@@ -10,6 +10,7 @@ import { idParams } from '../../shared/schemas/common';
 import { cottageImageAddSchema, cottageImageEditSchema } from '../../shared/schemas/marketplace';
 import { parseFields } from '../lib/forms';
 import { bodySchema, formValidator } from '../lib/resource-routes';
+import { recordAudit } from '../lib/audit';
 import { addCottageImage, deleteCottageImage, editCottageImage, imageById } from '../repos/cottage-images';
 
 const cottageImageRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -23,7 +24,12 @@ const cottageImageRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!(await countWhere(app.db, cottages, cottages.id, body.cottageId))) throw notFound('Cottage');
     const file = form.files.find((f) => f.field === 'image');
     if (!file) throw badRequest('Please provide an image', { image: 'An image is required' });
-    const row = await addCottageImage(app.db, body.cottageId, await request.saveImage(file), body);
+    const path = await request.saveImage(file);
+    const row = await app.db.transaction(async (tx) => {
+      const added = await addCottageImage(tx, body.cottageId, path, body);
+      await recordAudit(tx, request, { resource: def.key, recordId: body.cottageId, action: 'imageAdd', after: added });
+      return added;
+    });
     return reply.status(201).send(row);
   });
 
@@ -36,14 +42,21 @@ const cottageImageRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     const file = form.files.find((f) => f.field === 'image');
     const image = file ? await request.saveImage(file) : undefined;
-    const row = await editCottageImage(app.db, current, { ...body, image });
+    const row = await app.db.transaction(async (tx) => {
+      const edited = await editCottageImage(tx, current, { ...body, image });
+      await recordAudit(tx, request, { resource: def.key, recordId: current.cottageId, action: 'imageEdit', before: current, after: edited });
+      return edited;
+    });
     if (image) request.removeFileAfterSuccess(current.image);
     return row;
   });
 
   app.delete(`/${def.api.imageDelete}`, { onRequest, schema: { tags, params: idParams, response: { 200: cottageImageRecord } } }, async (request) => {
     const current = await imageById(app.db, request.params.id);
-    await deleteCottageImage(app.db, current);
+    await app.db.transaction(async (tx) => {
+      await deleteCottageImage(tx, current);
+      await recordAudit(tx, request, { resource: def.key, recordId: current.cottageId, action: 'imageDelete', before: current });
+    });
     request.removeFileAfterSuccess(current.image);
     return current;
   });

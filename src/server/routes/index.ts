@@ -22,6 +22,7 @@ import savedQueries from './saved-queries';
 import profile from './profile';
 import statsSeries from './stats-series';
 import publicConfig from './public-config';
+import audit from './audit';
 
 export default async function routes(app: FastifyInstance) {
   await app.register(auth);
@@ -46,4 +47,5 @@ export default async function routes(app: FastifyInstance) {
   await app.register(savedQueries);
   await app.register(profile);
   await app.register(statsSeries);
+  await app.register(audit);
 }

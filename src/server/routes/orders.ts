@@ -8,7 +8,8 @@ import { perm } from '../../shared/permissions';
 import { orderRecord } from '../../shared/records/order';
 import { idParams } from '../../shared/schemas/common';
 import { orderBulkEditSchema, orderUpdateSchema } from '../../shared/schemas/marketplace';
-import { registerResource } from '../lib/resource-routes';
+import { loadOne, registerResource } from '../lib/resource-routes';
+import { recordAudit } from '../lib/audit';
 import { activateOrder, loadOrders, orderListSpec } from '../repos/orders';
 import { deleteRecord, updateRecord } from '../repos/records';
 
@@ -36,8 +37,14 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const current = await one(request.params.id, request.lang);
-      const { created } = await activateOrder(app.db, current.id);
-      return reply.status(created ? 201 : 200).send(await one(current.id, request.lang));
+      const { created, after } = await app.db.transaction(async (tx) => {
+        const { created } = await activateOrder(tx, current.id);
+        const after = await loadOne(tx, loadOrders, 'Order', current.id, request.lang);
+        // A repeated click changes nothing and records nothing.
+        if (created) await recordAudit(tx, request, { resource: def.key, recordId: current.id, action: 'activate', before: current, after });
+        return { created, after };
+      });
+      return reply.status(created ? 201 : 200).send(after);
     },
   );
 };

@@ -13,6 +13,7 @@ import { placementRecord } from '../../shared/records/placement';
 import { idParams } from '../../shared/schemas/common';
 import { premiumCreateSchema } from '../../shared/schemas/marketplace';
 import { uuidLike } from '../lib/resource-routes';
+import { recordAudit } from '../lib/audit';
 import { activateOrder, endPlacement, insertPlacement, placementById, placementOfOrder } from '../repos/orders';
 
 const premiumRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -34,14 +35,22 @@ const premiumRoutes: FastifyPluginAsyncZod = async (app) => {
         const [order] = await app.db.select({ cottageId: orders.cottageId }).from(orders).where(eq(orders.id, orderId));
         if (!order) throw notFound('Order');
         if (order.cottageId !== cottage.id) throw badRequest('The order is for another cottage', { orderId: 'Not an order of this cottage' });
-        const { created } = await activateOrder(app.db, orderId, { expireDays, priority, serviceCode });
-        const placement = await placementOfOrder(app.db, orderId);
-        if (!placement) throw conflict('This order was activated before and its placement no longer exists');
+        const { created, placement } = await app.db.transaction(async (tx) => {
+          const { created } = await activateOrder(tx, orderId, { expireDays, priority, serviceCode });
+          const placement = await placementOfOrder(tx, orderId);
+          if (!placement) throw conflict('This order was activated before and its placement no longer exists');
+          if (created) await recordAudit(tx, request, { resource: 'order', recordId: orderId, action: 'activate', after: { premiumPlacement: placement } });
+          return { created, placement };
+        });
         return reply.status(created ? 201 : 200).send(placement);
       }
 
       if (cottage.cottageStatus !== 'confirmed') throw conflict('Only a confirmed cottage can be placed as premium');
-      const placement = await insertPlacement(app.db, { cottageId: cottage.id, serviceCode, priority: priority ?? 1, expireDays });
+      const placement = await app.db.transaction(async (tx) => {
+        const placed = await insertPlacement(tx, { cottageId: cottage.id, serviceCode, priority: priority ?? 1, expireDays });
+        await recordAudit(tx, request, { resource: def.key, recordId: cottage.id, action: 'premium', after: { premiumPlacement: placed } });
+        return placed;
+      });
       return reply.status(201).send(placement);
     },
   );
@@ -49,7 +58,11 @@ const premiumRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(`/${def.api.premiumEnd}`, { onRequest, schema: { tags, params: idParams, response: { 200: placementRecord } } }, async (request) => {
     const current = uuidLike(request.params.id) ? await placementById(app.db, request.params.id) : undefined;
     if (!current) throw notFound('Premium placement');
-    return endPlacement(app.db, current);
+    return app.db.transaction(async (tx) => {
+      const ended = await endPlacement(tx, current);
+      await recordAudit(tx, request, { resource: def.key, recordId: current.cottageId, action: 'premiumEnd', before: { premiumPlacement: current }, after: { premiumPlacement: ended } });
+      return ended;
+    });
   });
 };
 

@@ -15,6 +15,7 @@ import { revokeUserSessions } from '../auth/sessions';
 import { fileOf, readValidForm } from '../lib/forms';
 import { formValidator } from '../lib/resource-routes';
 import { loadUsers } from '../repos/users';
+import { HIDDEN, recordAudit } from '../lib/audit';
 
 const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['user'];
@@ -48,8 +49,13 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         image,
       };
       if (Object.values(values).some((v) => v !== undefined)) {
-        await app.db.update(users).set(values).where(eq(users.id, caller.id));
-        await bumpVersion(app.db, users, caller.id);
+        const [was] = await loadUsers(app.db, [caller.id]);
+        await app.db.transaction(async (tx) => {
+          await tx.update(users).set(values).where(eq(users.id, caller.id));
+          await bumpVersion(tx, users, caller.id);
+          const [now] = await loadUsers(tx, [caller.id]);
+          await recordAudit(tx, request, { resource: 'user', recordId: caller.id, action: 'profile', before: was, after: now });
+        });
       }
       if (image) request.removeFileAfterSuccess(before?.image);
       return me(caller.id, caller.permissions);
@@ -78,6 +84,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash }).where(eq(users.id, caller.id));
         await revokeUserSessions(tx, caller.id, 'password-changed', caller.sessionId);
+        await recordAudit(tx, request, { resource: 'user', recordId: caller.id, action: 'password', extra: { password: { before: HIDDEN, after: HIDDEN } } });
       });
       return { message: 'Password changed' };
     },

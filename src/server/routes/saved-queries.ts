@@ -10,10 +10,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
 import { savedQueries, users } from '../db/schema';
 import { authenticate } from '../plugins/auth';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../errors';
 import { uuidLike } from '../lib/resource-routes';
+import { recordAudit } from '../lib/audit';
 import { perm } from '../../shared/permissions';
 import { resources, resourceByRoute, type ResourceDef } from '../../shared/resources';
 import { idParams } from '../../shared/schemas/common';
@@ -27,6 +29,8 @@ import {
 import { savedQueryRecord, type SavedQueryRecord } from '../../shared/records/saved-query';
 
 const tags = ['savedQuery'];
+/** What the audit history calls these records (not a registry resource). */
+const AUDIT_KEY = 'savedQuery';
 const LIST_CODES = Object.values(resources).map((def) => `${def.key}.list`);
 
 /**
@@ -125,9 +129,9 @@ function toRecord(row: Row, callerId: string): SavedQueryRecord {
 const savedQueryRoutes: FastifyPluginAsyncZod = async (app) => {
   const guard = requireSomeList(app);
 
-  const load = async (id: string): Promise<Row> => {
+  const load = async (id: string, db: DbOrTx = app.db): Promise<Row> => {
     if (!uuidLike(id)) throw notFound('Saved query');
-    const [row] = await app.db.select(selection).from(savedQueries).innerJoin(users, eq(users.id, savedQueries.userId)).where(eq(savedQueries.id, id));
+    const [row] = await db.select(selection).from(savedQueries).innerJoin(users, eq(users.id, savedQueries.userId)).where(eq(savedQueries.id, id));
     if (!row) throw notFound('Saved query');
     return row;
   };
@@ -189,11 +193,16 @@ const savedQueryRoutes: FastifyPluginAsyncZod = async (app) => {
       await checkAgainstList(app, request, def, query);
       const me = request.user!.id;
       await assertNameFree(me, storedUnder(resource, def), name);
-      const [row] = await app.db
-        .insert(savedQueries)
-        .values({ userId: me, resource: storedUnder(resource, def), name, query, shared: shared ?? false })
-        .returning({ id: savedQueries.id });
-      return reply.status(201).send(toRecord(await load(row.id), me));
+      const saved = await app.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(savedQueries)
+          .values({ userId: me, resource: storedUnder(resource, def), name, query, shared: shared ?? false })
+          .returning({ id: savedQueries.id });
+        const after = await load(row.id, tx);
+        await recordAudit(tx, request, { resource: AUDIT_KEY, recordId: row.id, action: 'create', after });
+        return after;
+      });
+      return reply.status(201).send(toRecord(saved, me));
     },
   );
 
@@ -207,10 +216,14 @@ const savedQueryRoutes: FastifyPluginAsyncZod = async (app) => {
       const current = await loadOwn(request, request.params.id);
       const { name, shared } = request.body;
       if (name !== undefined) await assertNameFree(current.userId, current.resource, name, current.id);
-      if (name !== undefined || shared !== undefined) {
-        await app.db.update(savedQueries).set({ name, shared, updatedAt: sql`now()` }).where(eq(savedQueries.id, current.id));
-      }
-      return toRecord(await load(current.id), request.user!.id);
+      const after = await app.db.transaction(async (tx) => {
+        if (name === undefined && shared === undefined) return current;
+        await tx.update(savedQueries).set({ name, shared, updatedAt: sql`now()` }).where(eq(savedQueries.id, current.id));
+        const written = await load(current.id, tx);
+        await recordAudit(tx, request, { resource: AUDIT_KEY, recordId: current.id, action: 'edit', before: current, after: written });
+        return written;
+      });
+      return toRecord(after, request.user!.id);
     },
   );
 
@@ -222,7 +235,10 @@ const savedQueryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const current = await loadOwn(request, request.params.id);
-      await app.db.delete(savedQueries).where(eq(savedQueries.id, current.id));
+      await app.db.transaction(async (tx) => {
+        await tx.delete(savedQueries).where(eq(savedQueries.id, current.id));
+        await recordAudit(tx, request, { resource: AUDIT_KEY, recordId: current.id, action: 'delete', before: current });
+      });
       return toRecord(current, request.user!.id);
     },
   );

@@ -14,6 +14,7 @@ import { tariffRecord } from '../../shared/records/service';
 import { tariffCreateSchema, tariffDisableSchema, tariffEditSchema } from '../../shared/schemas/catalogue';
 import { parseFields } from '../lib/forms';
 import { registerResource } from '../lib/resource-routes';
+import { recordAudit } from '../lib/audit';
 import { deleteRecord, saveTranslatedRecord } from '../repos/records';
 import { endTariffPlacement, loadTariffs, tariffListSpec } from '../repos/tariffs';
 
@@ -33,9 +34,12 @@ const tariffRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const input = { ...(request.query as object), ...(request.body && typeof request.body === 'object' ? request.body : {}) };
       const { cottageId, tariffId } = parseFields(tariffDisableSchema, input as Record<string, string>, 'request');
-      const ended = await endTariffPlacement(app.db, cottageId, tariffId);
-      if (!ended) throw new HttpError(404, 'This cottage has no active placement bought with this tariff');
-      return ended;
+      return app.db.transaction(async (tx) => {
+        const ended = await endTariffPlacement(tx, cottageId, tariffId);
+        if (!ended) throw new HttpError(404, 'This cottage has no active placement bought with this tariff');
+        await recordAudit(tx, request, { resource: 'cottage', recordId: cottageId, action: 'premiumEnd', after: { premiumPlacement: ended } });
+        return ended;
+      });
     },
   );
 

@@ -9,3 +9,4 @@ export * from './user';
 export * from './role';
 export * from './notification';
 export * from './order';
+export * from './audit';
