@@ -275,7 +275,7 @@ export function registerResource<R extends { id: string }, C, U>(app: FastifyIns
         // The write, its answer and its audit entry commit together (or not at all).
         const created = await app.db.transaction(async (tx) => {
           const id = await create.write(tx, input(request, data, files));
-          const after = await loadOne(tx, cfg.load, label, id, request.lang);
+          const after = await oneFrom(tx, id, request.lang);
           await recordAudit(tx, request, { resource: def.key, recordId: id, action: 'create', after, extra: secretsSent(data) });
           return after;
         });
