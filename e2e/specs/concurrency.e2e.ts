@@ -1,7 +1,8 @@
 /**
  * Optimistic concurrency as two administrators meet it: both open the edit page of one cottage; the first saves a
  * new name; the second, still on the old version, saves a new price and is told the cottage changed since it was
- * opened (what changed, theirs vs current), and nothing of the first edit is lost; "Reload" shows the current values.
+ * opened (what changed, theirs vs current), and nothing of the first edit is lost; "Reload" shows the current values,
+ * and the page's History shows the first edit.
  */
 import type { Page } from 'playwright-core';
 import type { Spec } from '../harness/types';
@@ -75,6 +76,15 @@ export const specs: Spec[] = [
         await other.waitForFunction((expected) => document.querySelector<HTMLInputElement>('input[name="name"]')?.value === expected, firstName);
         const shownPrice = await other.getByRole('spinbutton', { name: 'Cottage price' }).inputValue();
         expectTrue(Number(shownPrice) === original.price, `the price shows the stored value after reload: ${shownPrice}`);
+
+        // The edit page's History shows the first editor's change, newest first; the refused one left no entry.
+        await other.reload();
+        const latest = other.getByRole('region', { name: 'History' }).locator('.History-entry').first();
+        await latest.getByText(/Edited by /).waitFor();
+        const nameRow = latest.getByRole('row', { name: /^(Cottage name|Name) / });
+        await nameRow.getByRole('cell', { name: original.name, exact: true }).waitFor();
+        await nameRow.getByRole('cell', { name: firstName, exact: true }).waitFor();
+        expectTrue((await latest.getByRole('row', { name: /^(Cottage price|Price) / }).count()) === 0, 'the refused price change is not in the History');
       } finally {
         await second.close();
       }
