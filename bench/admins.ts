@@ -18,7 +18,6 @@ import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openPglite, openPostgres, type Database } from '../src/server/db/client';
@@ -28,6 +27,7 @@ import { seedScale } from '../src/server/db/seed/scale';
 import { hashPassword } from '../src/server/auth/passwords';
 import { SUPER_ADMIN_ROLE } from '../src/shared/enums';
 import { diskStorage } from '../src/server/storage';
+import { runStatement } from '../src/server/db/run-statement';
 
 const { values: args } = parseArgs({
   options: {
@@ -64,15 +64,7 @@ interface WorkerResult {
   refreshes: number;
 }
 
-async function pgAdmin(statement: string) {
-  const client = new pg.Client({ connectionString: base });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const pgAdmin = (statement: string) => runStatement(base, statement);
 
 /** The admin accounts (SUPER-ADMIN each), their own cottage and region to edit, and a spare region name each. */
 async function prepareAdmins(database: Database) {

@@ -13,13 +13,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openPostgres } from '../src/server/db/client';
 import { bootstrap } from '../src/server/db/seed/bootstrap';
 import { seedScale } from '../src/server/db/seed/scale';
 import { diskStorage } from '../src/server/storage';
+import { runStatement } from '../src/server/db/run-statement';
 
 const { values: args } = parseArgs({ options: { cottages: { type: 'string', default: '100000' }, runs: { type: 'string', default: '21' } } });
 const COTTAGES = Number(args.cottages);
@@ -29,15 +29,7 @@ const GOAL_MS = 200;
 const ADMIN = { username: 'bench-admin', password: 'bench-password-1' };
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-async function admin(sqlText: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(sqlText);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (sqlText: string) => runStatement(serverUrl, sqlText);
 
 try {
   await admin('select 1');

@@ -14,7 +14,6 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openPglite, openPostgres, type Database } from '../src/server/db/client';
@@ -22,6 +21,7 @@ import { bootstrap } from '../src/server/db/seed/bootstrap';
 import { seedScale } from '../src/server/db/seed/scale';
 import { diskStorage } from '../src/server/storage';
 import { runLoad, type LoadResult } from './lib/load';
+import { runStatement } from '../src/server/db/run-statement';
 
 const { values: args } = parseArgs({
   options: {
@@ -39,15 +39,7 @@ const CONNECTIONS = 10;
 const ADMIN = { username: 'bench-admin', password: 'bench-password-1' };
 const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-async function pgAdmin(statement: string) {
-  const client = new pg.Client({ connectionString: base });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const pgAdmin = (statement: string) => runStatement(base, statement);
 
 const dbName = `dacha_bench_throughput_${process.pid}`;
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dacha-bench-throughput-'));

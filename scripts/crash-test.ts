@@ -17,7 +17,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
+import { runStatement } from '../src/server/db/run-statement';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const ADMIN = { username: 'crash-admin', password: 'crash-admin-password' };
@@ -237,15 +237,7 @@ async function runEngine(engine: Engine, env: Record<string, string>): Promise<E
   result.seconds = (Date.now() - started) / 1000;
   return result;
 }
-async function adminSql(sql: string) {
-  const client = new pg.Client({ connectionString: pgBase });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+const adminSql = (sql: string) => runStatement(pgBase!, sql);
 
 const engines: Engine[] = args.engine === 'both' ? ['pglite', 'postgres'] : [args.engine as Engine];
 const results: EngineResult[] = [];

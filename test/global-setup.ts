@@ -7,16 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../src/server/db/client';
 import { bootstrap } from '../src/server/db/seed/bootstrap';
 import { ADMIN, ENGINE, pgDatabaseUrl } from './engine';
-
-async function adminQuery(base: string, sql: string) {
-  const client = new pg.Client({ connectionString: base });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+import { runStatement } from '../src/server/db/run-statement';
 
 export default async function setup(project: TestProject) {
   const runId = `${process.pid}_${randomBytes(3).toString('hex')}`;
@@ -38,7 +29,7 @@ export default async function setup(project: TestProject) {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_ENGINE=postgres needs TEST_DATABASE_URL');
   const template = `dacha_test_${runId}_tpl`;
-  await adminQuery(base, `create database ${template}`);
+  await runStatement(base, `create database ${template}`);
   const database = openPostgres(pgDatabaseUrl(base, template));
   await database.migrate();
   await bootstrap(database.db, ADMIN);

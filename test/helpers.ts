@@ -7,25 +7,17 @@ import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { inject } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/server/app';
 import { loadConfig, type Config } from '../src/server/config';
 import { openPglite, openPostgres, type Database } from '../src/server/db/client';
 import { ADMIN, ENGINE, pgDatabaseUrl } from './engine';
+import { runStatement } from '../src/server/db/run-statement';
 
 export { ADMIN };
 
-async function adminQuery(sql: string) {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+const adminQuery = (sql: string) => runStatement(process.env.TEST_DATABASE_URL!, sql);
 
 async function copyTemplate(): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (ENGINE === 'pglite') {

@@ -11,12 +11,12 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { startServer } from '../../e2e/harness/server';
 import { openPostgres } from '../../src/server/db/client';
 import { bootstrap } from '../../src/server/db/seed/bootstrap';
 import { seedScale } from '../../src/server/db/seed/scale';
 import { diskStorage } from '../../src/server/storage';
+import { runStatement } from '../../src/server/db/run-statement';
 
 export interface StreamedCall {
   label: string;
@@ -32,15 +32,7 @@ const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 
 const mb = (bytes: number) => bytes / 1024 / 1024;
 const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
 
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: base });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (sql: string) => runStatement(base, sql);
 
 /** Reads an answer to its end, sampling the process `pid`'s RSS every 10 ms meanwhile; keeps the body. */
 async function read(target: string, pid: number, headers: Record<string, string> = {}) {
