@@ -15,6 +15,11 @@ export default tseslint.config(
     },
   },
   {
+    // Plain Node scripts (run without a TypeScript loader).
+    files: ['scripts/**/*.mjs'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+  },
+  {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': 'off',

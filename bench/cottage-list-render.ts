@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
-import { adminIsStale } from '../scripts/build-admin-if-stale';
+import { adminIsStale } from '../scripts/build.mjs';
 import { ADMIN, ROOT, startServer } from '../e2e/harness/server';
 import { login } from '../e2e/harness/ui';
 

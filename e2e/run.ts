@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { adminIsStale } from '../scripts/build-admin-if-stale';
+import { adminIsStale } from '../scripts/build.mjs';
 import { apiAs } from './harness/api';
 import { ROOT, startServer, type RunningServer } from './harness/server';
 import type { Spec } from './harness/types';
