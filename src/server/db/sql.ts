@@ -1,6 +1,6 @@
 /** Small SQL helpers every repository may use. */
 import { eq, getTableName, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { PgTransaction, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client';
 
 /**
@@ -25,3 +25,19 @@ export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).row
  * and send whatever its size (the export loads thousands per query), and the statement text stays the same.
  */
 export const anyId = (column: PgColumn | SQL, ids: string[]): SQL => sql`${column} = any(${sql.param(ids)}::uuid[])`;
+
+/**
+ * Runs the queries side by side on the pool, or one after another inside a transaction: a transaction is one
+ * connection, where node-postgres only queues queries sent together (deprecated; pg 9 refuses them). Each query is a
+ * function, so none starts before its turn.
+ */
+export async function together<const T extends readonly (() => PromiseLike<unknown>)[]>(
+  db: DbOrTx,
+  queries: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  type Results = { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
+  if (!(db instanceof PgTransaction)) return (await Promise.all(queries.map((query) => query()))) as Results;
+  const results: unknown[] = [];
+  for (const query of queries) results.push(await query());
+  return results as Results;
+}

@@ -7,7 +7,7 @@ import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
 import { translations } from '../db/schema';
-import { qualified } from '../db/sql';
+import { qualified, together } from '../db/sql';
 import { RESOURCE_TABLES, translationColumn, type TabledResource } from '../db/tables';
 import { resources, type ResourceDef } from '../../shared/resources';
 import { HttpError } from '../errors';
@@ -72,8 +72,9 @@ export interface TranslationUse {
 /** Every use of these translations. */
 export async function translationUses(db: DbOrTx, ids: string[], lang: string): Promise<TranslationUse[]> {
   if (!ids.length) return [];
-  const perField = await Promise.all(
-    TRANSLATED_FIELDS.map(async (f) => {
+  const perField = await together(
+    db,
+    TRANSLATED_FIELDS.map((f) => async () => {
       const rows = await db
         .select({ translationId: f.column, recordId: f.id, title: translatedText(qualified(f.title), lang) })
         .from(f.table)

@@ -3,11 +3,12 @@ import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { comforts, cottageTypes, places, regions } from '../db/schema';
 import { badRequest, notFound } from '../errors';
+import { together } from '../db/sql';
 
 export async function checkRegionAndPlace(db: DbOrTx, regionId: string, placeId: string) {
-  const [[region], [place]] = await Promise.all([
-    db.select({ id: regions.id }).from(regions).where(eq(regions.id, regionId)),
-    db.select({ id: places.id, regionId: places.regionId }).from(places).where(eq(places.id, placeId)),
+  const [[region], [place]] = await together(db, [
+    () => db.select({ id: regions.id }).from(regions).where(eq(regions.id, regionId)),
+    () => db.select({ id: places.id, regionId: places.regionId }).from(places).where(eq(places.id, placeId)),
   ]);
   if (!region) throw notFound('Region');
   if (!place) throw notFound('Place');

@@ -3,6 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { notifications, orders, premiumPlacements } from '../db/schema';
 import type { CottageRecord } from '../../shared/records/cottage';
+import { together } from '../db/sql';
 
 /** The owner's personal notification of a moderation decision; nothing when the cottage has no owner or no reason. */
 export async function notifyOwner(db: DbOrTx, cottage: CottageRecord, cottageStatus: string, reason: string | undefined) {
@@ -13,9 +14,9 @@ export async function notifyOwner(db: DbOrTx, cottage: CottageRecord, cottageSta
 
 /** How many orders and premium placements (running or not) a cottage's delete takes with it. */
 export async function cottageDependents(db: DbOrTx, cottageId: string) {
-  const [[o], [p]] = await Promise.all([
-    db.select({ n: count() }).from(orders).where(eq(orders.cottageId, cottageId)),
-    db.select({ n: count() }).from(premiumPlacements).where(eq(premiumPlacements.cottageId, cottageId)),
+  const [[o], [p]] = await together(db, [
+    () => db.select({ n: count() }).from(orders).where(eq(orders.cottageId, cottageId)),
+    () => db.select({ n: count() }).from(premiumPlacements).where(eq(premiumPlacements.cottageId, cottageId)),
   ]);
   return { orders: Number(o?.n ?? 0), placements: Number(p?.n ?? 0) };
 }

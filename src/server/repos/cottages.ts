@@ -13,7 +13,7 @@ import {
   premiumPlacements,
   regions,
 } from '../db/schema';
-import { anyId, qualified, rowsOf } from '../db/sql';
+import { anyId, qualified, rowsOf, together } from '../db/sql';
 import { badRequest } from '../errors';
 import { parseListParams, type ListParams, type ListSpec } from '../lib/list';
 import { uuidLike } from '../lib/resource-routes';
@@ -142,8 +142,8 @@ export async function loadCottages(db: DbOrTx, ids: string[], lang: string): Pro
   // The catalogue records these cottages use, for `translatedNames` (a column of a cottage or of a link table).
   const ofBatch = (column: PgColumn) => sql`select ${qualified(column)} from ${cottages} where ${anyId(cottages.id, ids)}`;
   const linkedIn = (column: PgColumn, cottageId: PgColumn) => sql`select ${qualified(column)} from ${column.table} where ${anyId(qualified(cottageId), ids)}`;
-  const [rows, images, comfortRows, typeRows, placements] = await Promise.all([
-    db
+  const [rows, images, comfortRows, typeRows, placements] = await together(db, [
+    () => db
       .select({
         id: cottages.id,
         name: cottages.name,
@@ -173,12 +173,12 @@ export async function loadCottages(db: DbOrTx, ids: string[], lang: string): Pro
       .innerJoin(translatedNames('region_name', regions, regions.id, regions.nameTranslateId, lang, ofBatch(cottages.regionId)), eq(idOf('region_name'), cottages.regionId))
       .innerJoin(translatedNames('place_name', places, places.id, places.nameTranslateId, lang, ofBatch(cottages.placeId)), eq(idOf('place_name'), cottages.placeId))
       .where(anyId(cottages.id, ids)),
-    db
+    () => db
       .select()
       .from(cottageImages)
       .where(anyId(cottageImages.cottageId, ids))
       .orderBy(desc(cottageImages.isMainImage), asc(cottageImages.createdAt), asc(cottageImages.id)),
-    db
+    () => db
       .select({
         cottageId: cottageComforts.cottageId,
         id: comforts.id,
@@ -191,7 +191,7 @@ export async function loadCottages(db: DbOrTx, ids: string[], lang: string): Pro
       .innerJoin(translatedNames('comfort_name', comforts, comforts.id, comforts.nameTranslateId, lang, linkedIn(cottageComforts.comfortId, cottageComforts.cottageId)), eq(idOf('comfort_name'), comforts.id))
       .where(anyId(cottageComforts.cottageId, ids))
       .orderBy(asc(comforts.createdAt), asc(comforts.id)),
-    db
+    () => db
       .select({
         cottageId: cottageCottageTypes.cottageId,
         id: cottageTypes.id,
@@ -205,7 +205,7 @@ export async function loadCottages(db: DbOrTx, ids: string[], lang: string): Pro
       .innerJoin(translatedNames('type_name', cottageTypes, cottageTypes.id, cottageTypes.nameTranslateId, lang, linkedIn(cottageCottageTypes.cottageTypeId, cottageCottageTypes.cottageId)), eq(idOf('type_name'), cottageTypes.id))
       .where(anyId(cottageCottageTypes.cottageId, ids))
       .orderBy(asc(cottageCottageTypes.position), asc(cottageTypes.id)),
-    db
+    () => db
       .select(placementColumns)
       .from(premiumPlacements)
       .where(and(anyId(premiumPlacements.cottageId, ids), livePlacement))

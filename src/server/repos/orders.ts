@@ -11,6 +11,7 @@ import type { OrderRecord } from '../../shared/records/order';
 import type { PlacementRecord } from '../../shared/records/placement';
 import { bumpVersion } from '../lib/versions';
 import { resources } from '../../shared/resources';
+import { together } from '../db/sql';
 
 const cottageName = sql`(select ${cottages.name} from ${cottages} where ${cottages.id} = ${orders.cottageId})`;
 const userName = sql`(select coalesce(${users.name}, ${users.username}) from ${users} where ${users.id} = ${orders.userId})`;
@@ -43,8 +44,8 @@ export const orderListSpec = (): ListSpec => ({
 
 export async function loadOrders(db: DbOrTx, ids: string[], lang: string): Promise<OrderRecord[]> {
   if (!ids.length) return [];
-  const [rows, placements] = await Promise.all([
-    db
+  const [rows, placements] = await together(db, [
+    () => db
       .select({
         order: orders,
         cottage: { id: cottages.id, name: cottages.name, rating: cottages.rating, cottageStatus: cottages.cottageStatus },
@@ -73,7 +74,7 @@ export async function loadOrders(db: DbOrTx, ids: string[], lang: string): Promi
       .innerJoin(services, eq(services.id, tariffs.serviceId))
       .leftJoin(users, eq(users.id, orders.userId))
       .where(inArray(orders.id, ids)),
-    db.select().from(premiumPlacements).where(inArray(premiumPlacements.orderId, ids)),
+    () => db.select().from(premiumPlacements).where(inArray(premiumPlacements.orderId, ids)),
   ]);
   const placementOf = new Map(placements.map((p) => [p.orderId!, p]));
   return rows.map((r) => ({

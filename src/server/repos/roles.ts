@@ -5,6 +5,7 @@ import type { ListSpec } from '../lib/list';
 import { registrySearch } from '../lib/search';
 import type { RoleRecord } from '../../shared/records/role';
 import { resources } from '../../shared/resources';
+import { together } from '../db/sql';
 
 export const roleListSpec = (): ListSpec => {
   const fields = { name: roles.name, createdAt: roles.createdAt };
@@ -13,9 +14,9 @@ export const roleListSpec = (): ListSpec => {
 
 export async function loadRoles(db: DbOrTx, ids: string[]): Promise<RoleRecord[]> {
   if (!ids.length) return [];
-  const [rows, links] = await Promise.all([
-    db.select().from(roles).where(inArray(roles.id, ids)),
-    db
+  const [rows, links] = await together(db, [
+    () => db.select().from(roles).where(inArray(roles.id, ids)),
+    () => db
       .select({ roleId: rolePermissions.roleId, id: permissions.id, code: permissions.code, name: permissions.name })
       .from(rolePermissions)
       .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
@@ -41,9 +42,9 @@ export async function permissionCodes(db: DbOrTx, ids: string[]): Promise<{ code
 /** Permission codes held by any of these roles; unknown role ids are reported. */
 export async function rolePermissionCodes(db: DbOrTx, roleIds: string[]): Promise<{ codes: string[]; unknown: string[] }> {
   if (!roleIds.length) return { codes: [], unknown: [] };
-  const [found, rows] = await Promise.all([
-    db.select({ id: roles.id }).from(roles).where(inArray(roles.id, roleIds)),
-    db
+  const [found, rows] = await together(db, [
+    () => db.select({ id: roles.id }).from(roles).where(inArray(roles.id, roleIds)),
+    () => db
       .selectDistinct({ code: permissions.code })
       .from(rolePermissions)
       .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))

@@ -7,7 +7,7 @@ import { translatedColumns, type Translated } from '../lib/translation-usage';
 import type { ServiceRecord } from '../../shared/records/service';
 import { resources } from '../../shared/resources';
 import { translatedText } from '../lib/translated';
-import { qualified } from '../db/sql';
+import { qualified, together } from '../db/sql';
 
 export const serviceListSpec = (lang: string): ListSpec => {
   const fields = {
@@ -21,8 +21,8 @@ export const serviceListSpec = (lang: string): ListSpec => {
 
 export async function loadServices(db: DbOrTx, ids: string[], lang: string): Promise<ServiceRecord[]> {
   if (!ids.length) return [];
-  const [rows, tariffRows] = await Promise.all([
-    db
+  const [rows, tariffRows] = await together(db, [
+    () => db
       .select({
         id: services.id,
         ...(translatedColumns('service', lang) as Translated<'name' | 'description'>),
@@ -32,7 +32,7 @@ export async function loadServices(db: DbOrTx, ids: string[], lang: string): Pro
       })
       .from(services)
       .where(inArray(services.id, ids)),
-    db
+    () => db
       .select({
         id: tariffs.id,
         type: translatedText(qualified(tariffs.typeTranslateId), lang),

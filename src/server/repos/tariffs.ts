@@ -8,7 +8,7 @@ import type { PlacementRecord } from '../../shared/records/placement';
 import type { TariffRecord } from '../../shared/records/service';
 import { resources } from '../../shared/resources';
 import { translatedText } from '../lib/translated';
-import { qualified } from '../db/sql';
+import { qualified, together } from '../db/sql';
 
 export const tariffListSpec = (lang: string): ListSpec => {
   const fields = {
@@ -24,8 +24,8 @@ export const tariffListSpec = (lang: string): ListSpec => {
 
 export async function loadTariffs(db: DbOrTx, ids: string[], lang: string): Promise<TariffRecord[]> {
   if (!ids.length) return [];
-  const [rows, serviceRows] = await Promise.all([
-    db
+  const [rows, serviceRows] = await together(db, [
+    () => db
       .select({
         id: tariffs.id,
         ...(translatedColumns('tariff', lang) as Translated<'type' | 'description'>),
@@ -36,7 +36,7 @@ export async function loadTariffs(db: DbOrTx, ids: string[], lang: string): Prom
       })
       .from(tariffs)
       .where(inArray(tariffs.id, ids)),
-    db
+    () => db
       .select({ id: services.id, name: translatedText(qualified(services.nameTranslateId), lang), serviceCode: services.serviceCode })
       .from(services)
       .where(inArray(services.id, sql`(select ${tariffs.serviceId} from ${tariffs} where ${inArray(tariffs.id, ids)})`)),

@@ -8,7 +8,7 @@ import type { TranslationRecord } from '../../shared/records/translation';
 import { resources } from '../../shared/resources';
 import { languagePosition } from './languages';
 import { translatedText } from '../lib/translated';
-import { qualified } from '../db/sql';
+import { qualified, together } from '../db/sql';
 import { assertTranslationUnused, translationInUse, translationStatus, translationUses } from '../lib/translation-usage';
 
 const allDefinitions = sql<string>`coalesce((select string_agg(d.value, ' ') from definition d where d.translation_id = ${qualified(translations.id)}), '')`;
@@ -36,8 +36,8 @@ export const translationListSpec =
 
 export async function loadTranslations(db: DbOrTx, ids: string[], lang: string): Promise<TranslationRecord[]> {
   if (!ids.length) return [];
-  const [rows, defs, uses] = await Promise.all([
-    db
+  const [rows, defs, uses] = await together(db, [
+    () => db
       .select({
         id: translations.id,
         code: translations.code,
@@ -48,13 +48,13 @@ export async function loadTranslations(db: DbOrTx, ids: string[], lang: string):
       })
       .from(translations)
       .where(inArray(translations.id, ids)),
-    db
+    () => db
       .select({ translationId: definitions.translationId, value: definitions.value, languageId: languages.id, code: languages.code })
       .from(definitions)
       .innerJoin(languages, eq(languages.id, definitions.languageId))
       .where(inArray(definitions.translationId, ids))
       .orderBy(asc(languagePosition), asc(languages.createdAt), asc(languages.code)),
-    translationUses(db, ids, lang),
+    () => translationUses(db, ids, lang),
   ]);
   return rows.map((r) => {
     const use = uses.find((u) => u.translationId === r.id);

@@ -7,6 +7,7 @@ import { revokeUserSessions } from '../auth/sessions';
 import type { UserRecord } from '../../shared/records/user';
 import { resources } from '../../shared/resources';
 import { SUPER_ADMIN_ROLE } from '../../shared/enums';
+import { together } from '../db/sql';
 
 const publicColumns = {
   id: users.id,
@@ -45,9 +46,9 @@ export const userListSpec = (): ListSpec => ({
 
 export async function loadUsers(db: DbOrTx, ids: string[]): Promise<UserRecord[]> {
   if (!ids.length) return [];
-  const [rows, links] = await Promise.all([
-    db.select(publicColumns).from(users).where(inArray(users.id, ids)),
-    db
+  const [rows, links] = await together(db, [
+    () => db.select(publicColumns).from(users).where(inArray(users.id, ids)),
+    () => db
       .select({ userId: userRoles.userId, id: roles.id, name: roles.name })
       .from(userRoles)
       .innerJoin(roles, eq(roles.id, userRoles.roleId))
