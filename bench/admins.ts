@@ -27,7 +27,7 @@ import { seedScale } from '../src/server/db/seed/scale';
 import { hashPassword } from '../src/server/auth/passwords';
 import { SUPER_ADMIN_ROLE } from '../src/shared/enums';
 import { diskStorage } from '../src/server/storage';
-import { runStatement } from '../src/server/db/run-statement';
+import { BENCH_ADMIN, createBenchDatabase, dropBenchDatabase } from './lib/postgres';
 
 const { values: args } = parseArgs({
   options: {
@@ -46,9 +46,7 @@ const THINK_MS = Number(args['think-ms']);
 // Long enough not to expire mid-login, short enough that every admin refreshes at least twice in the run.
 const TTL = args.ttl ?? `${Math.max(5, Math.min(20, Math.floor(SECONDS / 3)))}s`;
 const ENGINES = args.engine === 'both' ? (['postgres', 'pglite'] as const) : ([args.engine === 'pglite' ? 'pglite' : 'postgres'] as const);
-const BOOT_ADMIN = { username: 'bench-admin', password: 'bench-password-1' };
 const PASSWORD = 'bench-admin-password';
-const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 interface CallFigures {
   name: string;
@@ -64,7 +62,6 @@ interface WorkerResult {
   refreshes: number;
 }
 
-const pgAdmin = (statement: string) => runStatement(base, statement);
 
 /** The admin accounts (SUPER-ADMIN each), their own cottage and region to edit, and a spare region name each. */
 async function prepareAdmins(database: Database) {
@@ -123,23 +120,18 @@ async function runEngine(engine: 'postgres' | 'pglite'): Promise<boolean | 'skip
   let database: Database;
   let databaseUrl: string | undefined;
   if (engine === 'postgres') {
-    try {
-      await pgAdmin(`create database ${dbName}`);
-    } catch (error) {
-      console.log(`admins: postgres SKIPPED — no PostgreSQL at ${base} (${(error as Error).message})`);
+    databaseUrl = await createBenchDatabase('admins: postgres', dbName);
+    if (!databaseUrl) {
       await rm(dataDir, { recursive: true, force: true });
       return 'skipped';
     }
-    const url = new URL(base);
-    url.pathname = `/${dbName}`;
-    databaseUrl = url.toString();
     database = openPostgres(databaseUrl);
   } else {
     database = openPglite(new PGlite(path.join(dataDir, 'pg')), 'bench');
   }
   try {
     await database.migrate();
-    await bootstrap(database.db, BOOT_ADMIN);
+    await bootstrap(database.db, BENCH_ADMIN);
     const storage = diskStorage(dataDir);
     await seedScale(database.db, storage, { cottages: COTTAGES, batch: 10_000 });
     const admins = await prepareAdmins(database);
@@ -191,7 +183,7 @@ async function runEngine(engine: 'postgres' | 'pglite'): Promise<boolean | 'skip
   } finally {
     await database.close();
     await rm(dataDir, { recursive: true, force: true });
-    if (engine === 'postgres') await pgAdmin(`drop database if exists ${dbName} with (force)`);
+    if (engine === 'postgres') await dropBenchDatabase(dbName);
   }
 }
 

@@ -21,7 +21,7 @@ import { bootstrap } from '../src/server/db/seed/bootstrap';
 import { seedScale } from '../src/server/db/seed/scale';
 import { diskStorage } from '../src/server/storage';
 import { runLoad, type LoadResult } from './lib/load';
-import { runStatement } from '../src/server/db/run-statement';
+import { adminHeaders, BENCH_ADMIN, createBenchDatabase, dropBenchDatabase } from './lib/postgres';
 
 const { values: args } = parseArgs({
   options: {
@@ -36,25 +36,13 @@ const ENGINE = args.engine === 'pglite' ? 'pglite' : 'postgres';
 const COTTAGES = Number(args.cottages);
 const SECONDS = Number(args.seconds);
 const CONNECTIONS = 10;
-const ADMIN = { username: 'bench-admin', password: 'bench-password-1' };
-const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-const pgAdmin = (statement: string) => runStatement(base, statement);
-
 const dbName = `dacha_bench_throughput_${process.pid}`;
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dacha-bench-throughput-'));
 let database: Database;
 let databaseUrl: string | undefined;
 if (ENGINE === 'postgres') {
-  try {
-    await pgAdmin(`create database ${dbName}`);
-  } catch (error) {
-    console.log(`throughput: SKIPPED — no PostgreSQL at ${base} (${(error as Error).message})`);
-    process.exit(0);
-  }
-  const url = new URL(base);
-  url.pathname = `/${dbName}`;
-  databaseUrl = url.toString();
+  databaseUrl = await createBenchDatabase('throughput', dbName);
+  if (!databaseUrl) process.exit(0);
   database = openPostgres(databaseUrl);
 } else {
   database = openPglite(new PGlite(path.join(dataDir, 'pg')), 'bench');
@@ -64,7 +52,7 @@ const fmt = (r: LoadResult) => `${r.perSecond.toFixed(0).padStart(7)} req/s  p50
 
 try {
   await database.migrate();
-  await bootstrap(database.db, ADMIN);
+  await bootstrap(database.db, BENCH_ADMIN);
   const storage = diskStorage(dataDir);
   await seedScale(database.db, storage, { cottages: COTTAGES, batch: 10_000 });
   const config = loadConfig({
@@ -82,13 +70,7 @@ try {
   try {
     const origin = await app.listen({ port: 0, host: '127.0.0.1' });
     const bareOrigin = await bare.listen({ port: 0, host: '127.0.0.1' });
-    const login = await fetch(`${origin}/api/v1/auth/login/admin`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...ADMIN, userAgent: 'bench' }),
-    });
-    const { accessToken } = (await login.json()) as { accessToken: string };
-    const headers = { authorization: `Bearer ${accessToken}`, 'accept-language': 'ru' };
+    const headers = await adminHeaders(origin);
     const page = (filter: object, sort: [string, string]) =>
       `/api/v1/cottage?range=${encodeURIComponent('[0,24]')}&sort=${encodeURIComponent(JSON.stringify(sort))}&filter=${encodeURIComponent(JSON.stringify(filter))}`;
     const calls = [
@@ -117,5 +99,5 @@ try {
   }
 } finally {
   await rm(dataDir, { recursive: true, force: true });
-  if (ENGINE === 'postgres') await pgAdmin(`drop database if exists ${dbName} with (force)`);
+  if (ENGINE === 'postgres') await dropBenchDatabase(dbName);
 }

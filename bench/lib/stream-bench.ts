@@ -16,7 +16,7 @@ import { openPostgres } from '../../src/server/db/client';
 import { bootstrap } from '../../src/server/db/seed/bootstrap';
 import { seedScale } from '../../src/server/db/seed/scale';
 import { diskStorage } from '../../src/server/storage';
-import { runStatement } from '../../src/server/db/run-statement';
+import { adminHeaders, BENCH_ADMIN, benchDatabaseUrl, createBenchDatabase, dropBenchDatabase } from './postgres';
 
 export interface StreamedCall {
   label: string;
@@ -27,12 +27,8 @@ export interface StreamedCall {
   rows: (body: Buffer) => number;
 }
 
-const ADMIN = { username: 'bench-admin', password: 'bench-password-1' };
-const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const mb = (bytes: number) => bytes / 1024 / 1024;
 const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
-
-const admin = (sql: string) => runStatement(base, sql);
 
 /** Reads an answer to its end, sampling the process `pid`'s RSS every 10 ms meanwhile; keeps the body. */
 async function read(target: string, pid: number, headers: Record<string, string> = {}) {
@@ -71,24 +67,17 @@ async function bareReplay(body: Buffer) {
 }
 
 export async function streamBench(name: string, cottages: number, calls: StreamedCall[]): Promise<boolean | undefined> {
-  try {
-    await admin('select 1');
-  } catch (error) {
-    console.log(`${name}: SKIPPED — no PostgreSQL at ${base} (${(error as Error).message})`);
-    return undefined;
-  }
   const reuse = process.env.BENCH_EXPORT_DB;
   const database = reuse ?? `dacha_bench_${name.replace(/\W/g, '_')}_${process.pid}`;
-  const url = new URL(base);
-  url.pathname = `/${database}`;
-  if (!reuse) await admin(`create database ${database}`);
+  const url = reuse ? benchDatabaseUrl(reuse) : await createBenchDatabase(name, database);
+  if (!url) return undefined;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dacha-bench-stream-'));
   let met = true;
   try {
     if (!reuse) {
-      const db = openPostgres(url.toString());
+      const db = openPostgres(url);
       await db.migrate();
-      await bootstrap(db.db, ADMIN);
+      await bootstrap(db.db, BENCH_ADMIN);
       const seeded = performance.now();
       await seedScale(db.db, diskStorage(dataDir), { cottages, batch: 10_000 });
       console.log(`${name}: seeded ${cottages} cottages in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
@@ -96,7 +85,7 @@ export async function streamBench(name: string, cottages: number, calls: Streame
     }
     const server = await startServer(
       {
-        DATABASE_URL: url.toString(),
+        DATABASE_URL: url,
         JWT_SECRET: 'bench-access-secret-0123456789',
         JWT_REFRESH_SECRET: 'bench-refresh-secret-0123456789',
         ADMIN_DIST_DIR: path.join(dataDir, 'no-admin'),
@@ -106,13 +95,7 @@ export async function streamBench(name: string, cottages: number, calls: Streame
     );
     try {
       const origin = server.baseUrl;
-      const login = await fetch(`${origin}/api/v1/auth/login/admin`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ ...ADMIN, userAgent: 'bench' }),
-      });
-      const { accessToken } = (await login.json()) as { accessToken: string };
-      const headers = { authorization: `Bearer ${accessToken}`, 'accept-language': 'ru' };
+      const headers = await adminHeaders(origin);
       // The scale seeder puts the demo catalogue (and its cottages) first: the list's own total is the expectation.
       const page = await fetch(`${origin}/api/v1/cottage?range=${encodeURIComponent('[0,0]')}`, { headers });
       const expected = Number(page.headers.get('x-total-count'));
@@ -141,7 +124,7 @@ export async function streamBench(name: string, cottages: number, calls: Streame
     }
   } finally {
     await rm(dataDir, { recursive: true, force: true });
-    if (!reuse) await admin(`drop database if exists ${database} with (force)`);
+    if (!reuse) await dropBenchDatabase(database);
   }
   return met;
 }

@@ -128,7 +128,8 @@ export function registerResource<R extends { id: string }, C, U>(app: FastifyIns
   const record = (versions && cfg.record instanceof z.ZodObject ? cfg.record.extend({ updatedAt: z.date() }) : cfg.record) as z.ZodType<R>;
   const oneFrom = async (db: DbOrTx, id: string, lang: string): Promise<R> => {
     const found = await loadOne(db, cfg.load, label, id, lang);
-    if (!versions) return found;
+    // A record whose loader reads the version already (cottages) costs no second query.
+    if (!versions || versionOf(found) instanceof Date) return found;
     const updatedAt = (await readVersions(db, versions, [found.id])).get(found.id);
     return updatedAt ? { ...found, updatedAt } : found;
   };
