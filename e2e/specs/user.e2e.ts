@@ -108,7 +108,9 @@ export const specs: Spec[] = [
       await page.getByText('User successfully changed').first().waitFor();
       // Back on the list (the form with the typed value is gone): no password, old or new.
       await page.waitForURL((url) => url.pathname === '/dashboart/user');
-      await page.locator('main table tbody tr').first().waitFor();
+      // The edit page (whose History is a table too) may still be on screen just after the address changed.
+      await page.getByLabel('Set a new password', { exact: true }).waitFor({ state: 'detached' });
+      await page.locator('main table tbody tr', { hasText: username }).waitFor();
       await expectNoSecrets(page, [firstPassword, secondPassword]);
 
       expectTrue((await loginStatus(baseUrl, username, secondPassword)) < 300, 'the new password logs in');
