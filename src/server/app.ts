@@ -50,7 +50,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
-  app.decorate('loginThrottle', new LoginThrottle(config.loginMaxAttempts, config.loginWindowSeconds));
 
   const routeTable: { method: string; url: string }[] = [];
   app.decorate('routeTable', routeTable);
@@ -83,6 +82,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   await app.register(database, { database: deps.database, closeWithApp: deps.closeDatabase ?? true });
   await app.register(language);
+  app.decorate('loginThrottle', new LoginThrottle(app.db, config.loginMaxAttempts, config.loginWindowSeconds));
   await app.register(auth, {
     tokens: new TokenService(config.jwtSecret, config.jwtRefreshSecret, config.accessTokenTtlSeconds, config.refreshTokenTtlSeconds),
   });

@@ -485,3 +485,16 @@ export const auditLog = pgTable(
     index('audit_log_action_idx').on(t.action, t.createdAt),
   ],
 );
+
+/**
+ * Failed logins, one row per failure and throttle key (`user:<name>`, `ip:<address>`): the login throttle counts them
+ * here so that every server process on one database, on one machine or many, counts the same failures.
+ */
+export const loginFailures = pgTable(
+  'login_failure',
+  {
+    key: varchar('key', { length: 160 }).notNull(),
+    failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_failure_key_idx').on(t.key, t.failedAt), index('login_failure_time_idx').on(t.failedAt)],
+);

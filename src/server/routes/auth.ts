@@ -18,7 +18,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { username, password, userAgent } = request.body;
       const keys = [`user:${username.toLowerCase()}`, `ip:${request.ip}`];
-      const wait = app.loginThrottle.retryAfter(keys);
+      const wait = await app.loginThrottle.retryAfter(keys);
       if (wait > 0) {
         reply.header('Retry-After', String(wait));
         throw new HttpError(429, `Too many failed logins; try again in ${wait} s`);
@@ -31,10 +31,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // Only holders of at least one admin permission may enter the panel; the message gives no hint which check failed.
       const allowed = valid && user && (await permissionCodesOf(app.db, user.id)).length > 0;
       if (!allowed) {
-        app.loginThrottle.fail(keys);
+        await app.loginThrottle.fail(keys);
         throw new HttpError(401, 'Wrong username or password');
       }
-      app.loginThrottle.succeed([keys[0]]);
+      await app.loginThrottle.succeed([keys[0]]);
       const pair = await createSession(app.db, app.tokens, user.id, {
         userAgent: userAgent ?? request.headers['user-agent'],
         ip: request.ip,
