@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './helpers';
+import { buildApp } from '../src/server/app';
 import { userWith } from './fixtures';
 import { eq } from 'drizzle-orm';
 import { permissions, userRoles } from '../src/server/db/schema';
@@ -55,5 +56,24 @@ describe('the session cache', () => {
     const edit = await t.api({ method: 'PATCH', url: `/api/v1/user/edit/${user.id}`, payload: { password: 'another-password-1' } });
     expect(edit.statusCode).toBe(200);
     expect((await regions(user.token)).statusCode).toBe(455);
+  });
+
+  it('another server on the same database refuses a session ended through this one, at once', async () => {
+    // The second server has its own cache and, on PostgreSQL, its own listening connection: what two processes have.
+    const other = await buildApp(t.config, { database: t.database, closeDatabase: false });
+    try {
+      const user = await userWith(t, ['region.list', 'comfort.list']);
+      const onOther = (url: string) => other.inject({ method: 'GET', url, headers: { authorization: `Bearer ${user.token}` } });
+      expect((await onOther('/api/v1/region')).statusCode).toBe(200);
+      const [{ roleId }] = await t.database.db.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, user.id));
+      const edit = await t.api({ method: 'PATCH', url: `/api/v1/role/edit/${roleId}`, payload: { permissions: [await permissionId('comfort.list')] } });
+      expect(edit.statusCode).toBe(200);
+      expect((await onOther('/api/v1/region')).statusCode).toBe(403);
+      expect((await onOther('/api/v1/comfort')).statusCode).toBe(200);
+      expect((await t.api({ method: 'DELETE', url: '/api/v1/auth/logout', token: user.token })).statusCode).toBeLessThan(300);
+      expect((await onOther('/api/v1/comfort')).statusCode).toBe(455);
+    } finally {
+      await other.close();
+    }
   });
 });

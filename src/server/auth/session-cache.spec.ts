@@ -38,4 +38,16 @@ describe('SessionCache', () => {
     cache.set('s1', session(), cache.generation);
     expect(cache.get('s1')).toBeUndefined();
   });
+
+  it('caches nothing while other processes could go unheard, and again once they are heard', () => {
+    const cache = new SessionCache();
+    cache.set('s1', session(), cache.generation);
+    cache.setTrusted(false);
+    expect(cache.get('s1')).toBeUndefined();
+    cache.set('s2', session(), cache.generation);
+    expect(cache.get('s2')).toBeUndefined();
+    cache.setTrusted(true);
+    cache.set('s3', session(), cache.generation);
+    expect(cache.get('s3')?.userId).toBe('u1');
+  });
 });

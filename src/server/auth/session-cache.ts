@@ -6,8 +6,11 @@
  *   request;
  * - a lookup that started before such a write never stores its (possibly stale) result: entries carry the
  *   generation they were read in;
- * - an entry lives at most `ttlMs`, which bounds what a change made outside this process (a seed script, another
- *   server on the same database) can take to be seen.
+ * - the other server processes on the database learn of such a write through the database (plugins/auth.ts:
+ *   LISTEN/NOTIFY) and empty theirs before the writer answers; while this process cannot hear them (its listening
+ *   connection is lost), it caches nothing;
+ * - an entry lives at most `ttlMs`, which bounds what a change made outside any server (a seed script, a manual
+ *   UPDATE) can take to be seen.
  */
 export interface CachedSession {
   userId: string;
@@ -25,6 +28,8 @@ interface Entry extends CachedSession {
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
   private current = 0;
+  /** False while changes made by other processes could go unheard: then nothing is cached. */
+  private trusted = true;
 
   constructor(
     private readonly ttlMs = 5_000,
@@ -37,7 +42,7 @@ export class SessionCache {
   }
 
   get(sessionId: string, now = Date.now()): CachedSession | undefined {
-    const entry = this.entries.get(sessionId);
+    const entry = this.trusted ? this.entries.get(sessionId) : undefined;
     if (entry && now - entry.cachedAt < this.ttlMs) return entry;
     if (entry) this.entries.delete(sessionId);
     return undefined;
@@ -45,9 +50,15 @@ export class SessionCache {
 
   /** Keeps a session read in `generation`, unless a write happened since. */
   set(sessionId: string, session: CachedSession, generation: number, now = Date.now()) {
-    if (generation !== this.current || this.ttlMs <= 0) return;
+    if (generation !== this.current || this.ttlMs <= 0 || !this.trusted) return;
     if (this.entries.size >= this.maxEntries) this.entries.clear();
     this.entries.set(sessionId, { ...session, cachedAt: now });
+  }
+
+  /** Whether writes made by other processes reach `invalidateAll`; when they may not, nothing is kept. */
+  setTrusted(trusted: boolean) {
+    this.trusted = trusted;
+    this.invalidateAll();
   }
 
   invalidateAll() {

@@ -25,6 +25,18 @@ export interface Database {
   description: string;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * LISTEN on a channel: `onMessage` gets each NOTIFY's payload, from this process or any other on the database.
+   * `onListening(false)` says notifications may be missed (the connection dropped; it is retried every second),
+   * `onListening(true)` that they arrive again. Resolves to a function that stops listening.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onListening: (listening: boolean) => void): Promise<() => Promise<void>>;
+}
+
+/** A channel name as an identifier: letters, digits and underscores only. */
+function channelName(channel: string) {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+  return channel;
 }
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -37,6 +49,12 @@ export function openPglite(client: PGlite, description: string): Database {
     description,
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => client.close(),
+    // One process, one connection: nothing can be missed.
+    async listen(channel, onMessage, onListening) {
+      const stop = await client.listen(channelName(channel), onMessage);
+      onListening(true);
+      return stop;
+    },
   };
 }
 
@@ -53,6 +71,43 @@ export function openPostgres(url: string): Database {
     description: `PostgreSQL ${safe.host}${safe.pathname}`,
     migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => pool.end(),
+    listen: (channel, onMessage, onListening) => listenPostgres(url, channelName(channel), onMessage, onListening),
+  };
+}
+
+/** A connection of its own that stays in LISTEN, reconnecting a second after it is lost. */
+async function listenPostgres(url: string, channel: string, onMessage: (payload: string) => void, onListening: (listening: boolean) => void) {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url });
+    const lost = () => {
+      if (client !== next) return;
+      client = undefined;
+      onListening(false);
+      next.end().catch(() => {});
+      if (!stopped) retry = setTimeout(() => void connect(), 1000);
+    };
+    next.on('error', lost);
+    next.on('end', lost);
+    next.on('notification', (message) => onMessage(message.payload ?? ''));
+    client = next;
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${channel}`);
+      if (client === next) onListening(true);
+    } catch {
+      lost();
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const last = client;
+    client = undefined;
+    await last?.end().catch(() => {});
   };
 }
 

@@ -4,7 +4,8 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import { sessions } from '../db/schema';
 import { HttpError } from '../errors';
 import { TokenService } from '../auth/tokens';
@@ -78,13 +79,67 @@ async function loadSession(app: FastifyInstance, sid: string): Promise<CachedSes
 
 /** Methods that cannot change a session, a user or a role; any other request empties the session cache. */
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** The NOTIFY channel through which server processes on one database tell each other to forget their sessions. */
+const CHANNEL = 'dacha_session_change';
+/** How long a writer waits for its own notice to come back before answering anyway. */
+const ECHO_WAIT_MS = 1000;
+
+/**
+ * Session changes across processes: a write is announced on the database's channel, and every process — this one
+ * included — empties its cache when the notice arrives. The writer answers once its own notice is back: PostgreSQL
+ * signals every listener at the same commit, so the others have it too, and a revoked session is refused by any
+ * process on the very next request.
+ */
+async function listenForSessionChanges(app: FastifyInstance) {
+  const origin = randomUUID();
+  const echoes = new Map<string, () => void>();
+  let sequence = 0;
+  let listening = false;
+  const stop = await app.database.listen(
+    CHANNEL,
+    (payload) => {
+      app.sessionCache.invalidateAll();
+      echoes.get(payload)?.();
+    },
+    (up) => {
+      listening = up;
+      app.sessionCache.setTrusted(up);
+      if (!up) app.log.warn('lost the database channel of session changes: the session cache is off until it is back');
+    },
+  );
+  app.addHook('onClose', async () => {
+    listening = false;
+    await stop().catch(() => {});
+  });
+  return async function announceSessionChange() {
+    const token = `${origin}:${++sequence}`;
+    const echo = listening
+      ? new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, ECHO_WAIT_MS);
+          echoes.set(token, () => {
+            clearTimeout(timer);
+            resolve();
+          });
+        })
+      : undefined;
+    try {
+      await app.db.execute(sql`select pg_notify(${CHANNEL}, ${token})`);
+      await echo;
+    } finally {
+      echoes.delete(token);
+    }
+  };
+}
 
 async function authPlugin(app: FastifyInstance, opts: { tokens: TokenService }) {
   app.decorate('tokens', opts.tokens);
   app.decorate('sessionCache', new SessionCache());
-  // Before the answer leaves: the writer's next request, and anyone's after it, reads the sessions afresh.
+  const announceSessionChange = await listenForSessionChanges(app);
+  // Before the answer leaves: the writer's next request, and anyone's after it on any process, reads sessions afresh.
   app.addHook('onSend', async (request) => {
-    if (!READS.has(request.method)) app.sessionCache.invalidateAll();
+    if (READS.has(request.method)) return;
+    app.sessionCache.invalidateAll();
+    await announceSessionChange().catch((err: Error) => request.log.error({ err }, 'could not announce a session change'));
   });
   app.decorateRequest('user', undefined);
   app.decorate('requirePermission', (...codes: string[]) => {
