@@ -12,15 +12,13 @@
  * PostgreSQL runs when TEST_DATABASE_URL is set (a database of its own is created and dropped). Prints per engine:
  * rounds, acknowledged / found / lost. Exits 1 on any loss or a failed restart.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { runStatement } from '../src/server/db/run-statement';
+import { kill, login, startServer, type Server } from './lib/server-process';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const ADMIN = { username: 'crash-admin', password: 'crash-admin-password' };
 const { values: args } = parseArgs({
   options: {
     rounds: { type: 'string', default: '5' },
@@ -33,59 +31,6 @@ const CONCURRENCY = Number(args.concurrency);
 const pgBase = process.env.TEST_DATABASE_URL;
 
 type Engine = 'pglite' | 'postgres';
-
-interface Server {
-  child: ChildProcess;
-  origin: string;
-  output: () => string;
-}
-
-async function startServer(env: Record<string, string>): Promise<Server> {
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATABASE_URL: '',
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      DEMO_DATA: 'off',
-      LOG_LEVEL: 'error',
-      ...env,
-    },
-  });
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const up = /is running at (http:\/\/\S+?)\/?\s/.exec(output);
-    if (up) return { child, origin: up[1], output: () => output };
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited (${child.exitCode ?? child.signalCode}):\n${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  kill(child);
-  throw new Error(`the server did not start within 60 s:\n${output}`);
-}
-
-function kill(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  child.kill('SIGKILL');
-  return exited;
-}
-
-async function login(origin: string): Promise<string> {
-  const res = await fetch(`${origin}/api/v1/auth/login/admin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...ADMIN, userAgent: 'crash-test' }),
-  });
-  if (!res.ok) throw new Error(`login answered ${res.status}: ${await res.text()}`);
-  return ((await res.json()) as { accessToken: string }).accessToken;
-}
 
 /** A write the server answered with a 2xx: its code (unique), and its id when the body arrived too. */
 interface Ack {

@@ -39,6 +39,11 @@ const steps: Step[] = [
     skip: !posixSignals ? 'kill -9 needs a POSIX system' : pgUrl ? undefined : 'TEST_DATABASE_URL is not set',
   },
   {
+    name: 'scale-out: WORKERS=2 on PostgreSQL behaves as one server',
+    command: ['npx', 'tsx', 'scripts/workers-test.ts'],
+    skip: pgUrl ? undefined : 'TEST_DATABASE_URL is not set',
+  },
+  {
     name: 'browser tests (Chromium)',
     command: ['npx', 'tsx', 'e2e/run.ts'],
     env: { CHROMIUM_PATH: chromium },

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, parseDuration } from './config';
 
@@ -42,5 +43,14 @@ describe('loadConfig', () => {
   it('treats empty variables as unset and parses flags', () => {
     expect(loadConfig({ PORT: '', DEMO_DATA: 'off' })).toMatchObject({ port: 3000, demoData: false });
     expect(loadConfig({ DEMO_DATA: 'yes' }).demoData).toBe(true);
+  });
+
+  it('runs one process per core on PostgreSQL and refuses several on the embedded database', () => {
+    const pg = { DATABASE_URL: 'postgres://localhost/db', JWT_SECRET: 'a'.repeat(20), JWT_REFRESH_SECRET: 'b'.repeat(20) };
+    expect(loadConfig({}).workers).toBe(1);
+    expect(loadConfig(pg).workers).toBe(os.availableParallelism());
+    expect(loadConfig({ ...pg, WORKERS: '3' }).workers).toBe(3);
+    expect(() => loadConfig({ WORKERS: '2' })).toThrow(/WORKERS must be 1 with the embedded database/);
+    expect(() => loadConfig({ ...pg, WORKERS: '0' })).toThrow(/WORKERS must be at least 1/);
   });
 });

@@ -3,6 +3,7 @@
  * entry point prints them and exits without a stack trace.
  */
 import { z } from 'zod';
+import os from 'node:os';
 import path from 'node:path';
 
 export interface Config {
@@ -35,6 +36,8 @@ export interface Config {
   trustProxy: boolean | string;
   /** Audit entries older than this many days are deleted (at start and daily); undefined keeps them forever. */
   auditRetentionDays?: number;
+  /** Server processes sharing the port (node:cluster): the cores on PostgreSQL, 1 for the embedded database. */
+  workers: number;
 }
 
 export class ConfigError extends Error {
@@ -108,6 +111,12 @@ const envSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().optional(),
+  WORKERS: z.coerce
+    .number({ message: 'WORKERS must be a number of processes' })
+    .int('WORKERS must be a whole number')
+    .min(1, 'WORKERS must be at least 1')
+    .max(64, 'WORKERS must be at most 64')
+    .optional(),
 });
 
 /** `TRUST_PROXY`: unset or `false` → off, `true` → any proxy, else the proxies' addresses or CIDRs. */
@@ -127,6 +136,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = [];
   if (e.DATABASE_URL && (!e.JWT_SECRET || !e.JWT_REFRESH_SECRET)) {
     problems.push('JWT_SECRET and JWT_REFRESH_SECRET are required when DATABASE_URL is set (several servers must share them)');
+  }
+  if (!e.DATABASE_URL && e.WORKERS && e.WORKERS > 1) {
+    problems.push('WORKERS must be 1 with the embedded database (it allows one process); set DATABASE_URL to run several');
   }
   if (e.JWT_SECRET && e.JWT_SECRET === e.JWT_REFRESH_SECRET) {
     problems.push('JWT_SECRET and JWT_REFRESH_SECRET must differ');
@@ -155,5 +167,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: trustProxy(e.TRUST_PROXY),
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    workers: e.WORKERS ?? (e.DATABASE_URL ? os.availableParallelism() : 1),
   };
 }

@@ -2,29 +2,59 @@
  * The command-line entry: read the config, lock the data folder, open and migrate the database, seed, listen.
  * Problems a person can fix end the process with one clear line, never a stack trace.
  */
+import cluster from 'node:cluster';
 import { mkdirSync } from 'node:fs';
 import { ConfigError, loadConfig, type Config } from './config';
-import { openDatabase } from './db/client';
+import { openDatabase, type Database } from './db/client';
 import { bootstrap } from './db/seed/bootstrap';
 import { seedDemo, type DemoResult } from './db/seed/demo';
 import { diskStorage } from './storage';
 import { lockDataDir, LockedError, staleLockNotice } from './lock';
 import { resolveSecrets } from './secrets';
 import { buildApp } from './app';
+import { startWorkers, workerFatal } from './cluster';
 
 function fail(message: string): never {
   console.error(`dacha-admin: ${message}`);
   process.exit(1);
 }
 
-async function main() {
-  let config: Config;
+function loadConfigOrFail(): Config {
   try {
-    config = loadConfig();
+    return loadConfig();
   } catch (err) {
     if (err instanceof ConfigError) fail(`configuration problem:\n  ${err.problems.join('\n  ')}`);
     throw err;
   }
+}
+
+/** Builds the app on `database` and listens; a port in use ends the process with one line. */
+async function serve(config: Config, database: Database, onListenError: (message: string) => void) {
+  const app = await buildApp(config, { database, storage: diskStorage(config.dataDir), logger: { level: config.logLevel } });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    onListenError(code === 'EADDRINUSE' ? `port ${config.port} is already in use; set PORT to another one` : (err as Error).message);
+  }
+  return app;
+}
+
+/** A worker of `WORKERS=N`: the primary has prepared the database; open it, serve, close on SIGTERM. */
+async function runWorker() {
+  const config = resolveSecrets(loadConfig());
+  const database = await openDatabase(config).catch((err) => workerFatal(`cannot open the database: ${(err as Error).message}`));
+  if (!database) return;
+  const app = await serve(config, database, workerFatal);
+  let closing: Promise<void> | undefined;
+  const close = () => void (closing ??= app.close().then(() => process.exit(0)));
+  process.once('SIGTERM', close);
+  process.once('SIGINT', close);
+}
+
+async function main() {
+  if (cluster.isWorker) return runWorker();
+  let config = loadConfigOrFail();
   mkdirSync(config.dataDir, { recursive: true });
   let unlock = () => {};
   if (!config.databaseUrl) {
@@ -39,34 +69,40 @@ async function main() {
   const database = await openDatabase(config).catch((err) => fail(`cannot open the database: ${(err as Error).message}`));
   await database.migrate().catch((err) => fail(`database migration failed: ${(err as Error).message}`));
   const seeded = await bootstrap(database.db, { username: config.adminUsername, password: config.adminPassword });
-  const storage = diskStorage(config.dataDir);
   // DEMO_DATA: on by default only for a new embedded database (its first start is the one that creates the admin).
   let demo: DemoResult | undefined;
   if (config.demoData ?? (!config.databaseUrl && Boolean(seeded.createdAdmin))) {
-    demo = await seedDemo(database.db, storage).catch((err) => fail(`demo data could not be seeded: ${(err as Error).message}`));
+    demo = await seedDemo(database.db, diskStorage(config.dataDir)).catch((err) => fail(`demo data could not be seeded: ${(err as Error).message}`));
   }
 
-  const app = await buildApp(config, { database, storage, logger: { level: config.logLevel } });
+  let port: number;
+  let stop: () => Promise<void>;
+  if (config.workers > 1) {
+    // The workers open their own connections; the primary keeps none.
+    await database.close();
+    const workers = await startWorkers(config.workers, (line) => console.log(`dacha-admin: ${line}`), fail).catch((err) => fail((err as Error).message));
+    port = workers.port;
+    stop = workers.stop;
+  } else {
+    const app = await serve(config, database, (message) => {
+      unlock();
+      fail(message);
+    });
+    const address = app.server.address();
+    port = typeof address === 'object' && address ? address.port : config.port;
+    stop = () => app.close();
+  }
   const close = async () => {
-    await app.close();
+    await stop();
     unlock();
     process.exit(0);
   };
   process.once('SIGINT', close);
   process.once('SIGTERM', close);
-  try {
-    await app.listen({ port: config.port, host: config.host });
-  } catch (err) {
-    unlock();
-    const code = (err as NodeJS.ErrnoException).code;
-    fail(code === 'EADDRINUSE' ? `port ${config.port} is already in use; set PORT to another one` : (err as Error).message);
-  }
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
   console.log(`\nDacha Admin is running at ${url}/`);
   console.log(`  API ${url}/api/v1 · reference ${url}/docs`);
-  console.log(`  database: ${database.description}`);
+  console.log(`  database: ${database.description}${config.workers > 1 ? ` · ${config.workers} server processes (WORKERS)` : ''}`);
   if (demo?.seeded) {
     console.log(`  demo data: ${demo.cottages} cottages in Uzbekistan's regions (DEMO_DATA=off skips it on a new database)`);
     if (demo.moderator) console.log(`  demo moderator: "${demo.moderator.username}" with the password ${demo.moderator.password} (shown only this once)`);
