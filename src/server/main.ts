@@ -7,7 +7,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { bootstrap } from './db/seed/bootstrap';
 import { seedDemo, type DemoResult } from './db/seed/demo';
-import { diskStorage } from './storage';
+import { describeStorage, openStorage } from './storage';
 import { lockDataDir, LockedError, staleLockNotice } from './lock';
 import { resolveSecrets } from './secrets';
 import { buildApp } from './app';
@@ -39,7 +39,7 @@ async function main() {
   const database = await openDatabase(config).catch((err) => fail(`cannot open the database: ${(err as Error).message}`));
   await database.migrate().catch((err) => fail(`database migration failed: ${(err as Error).message}`));
   const seeded = await bootstrap(database.db, { username: config.adminUsername, password: config.adminPassword });
-  const storage = diskStorage(config.dataDir);
+  const storage = await openStorage(config);
   // DEMO_DATA: on by default only for a new embedded database (its first start is the one that creates the admin).
   let demo: DemoResult | undefined;
   if (config.demoData ?? (!config.databaseUrl && Boolean(seeded.createdAdmin))) {
@@ -67,6 +67,7 @@ async function main() {
   console.log(`\nDacha Admin is running at ${url}/`);
   console.log(`  API ${url}/api/v1 · reference ${url}/docs`);
   console.log(`  database: ${database.description}`);
+  console.log(`  uploads: ${describeStorage(config)}`);
   if (demo?.seeded) {
     console.log(`  demo data: ${demo.cottages} cottages in Uzbekistan's regions (DEMO_DATA=off skips it on a new database)`);
     if (demo.moderator) console.log(`  demo moderator: "${demo.moderator.username}" with the password ${demo.moderator.password} (shown only this once)`);
