@@ -19,6 +19,7 @@ const SECRET = 'S3RVER-secret/with+odd=chars'; // s3rver does not check signatur
 
 let s3: S3rver;
 let s3Dir: string;
+let endpoint: string;
 let client: S3Client;
 let t: TestContext;
 const logs: string[] = [];
@@ -33,7 +34,7 @@ beforeAll(async () => {
   s3Dir = await mkdtemp(path.join(os.tmpdir(), 'dacha-s3-'));
   s3 = new S3rver({ address: '127.0.0.1', port: 0, directory: s3Dir, silent: true, configureBuckets: [{ name: BUCKET }] });
   const { port } = await s3.run();
-  const endpoint = `127.0.0.1:${port}`;
+  endpoint = `127.0.0.1:${port}`;
   client = new S3Client({ endpoint: `http://${endpoint}`, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: KEY, secretAccessKey: SECRET } });
   t = await createTestApp({ STORAGE_URL: `s3://${KEY}:${encodeURIComponent(SECRET)}@${endpoint}/${BUCKET}?tls=false` }, { logs });
 });
@@ -108,5 +109,35 @@ describe('S3 storage', () => {
     expect(inspect(t.config, { depth: 9 })).not.toContain(SECRET);
     expect(logs.length).toBeGreaterThan(0);
     expect(logs.join('\n')).not.toMatch(/S3RVER-secret/);
+  });
+});
+
+describe('S3 storage that fails', () => {
+  it('answers 503 with a clear message when an upload cannot be stored, and logs why without the secret', async () => {
+    const failing: string[] = [];
+    const other = await createTestApp({ STORAGE_URL: `s3://${KEY}:${encodeURIComponent(SECRET)}@${endpoint}/no-such-bucket?tls=false` }, { logs: failing });
+    try {
+      const c = await catalogue(other);
+      const form = multipart({ name: 'Nowhere', price: 1, priceWeekend: 1, regionId: c.region.id, placeId: c.place.id, latitude: 41, longitude: 70 }, [imageFile('mainImage')]);
+      const res = await other.api({ method: 'POST', url: '/api/v1/cottage/add', ...form });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ statusCode: 503, error: 'Service Unavailable', message: 'The file storage is not available; try again later' });
+      const line = failing.find((l) => l.includes('file storage'));
+      expect(line).toMatch(/NoSuchBucket/);
+      expect(failing.join('\n')).not.toMatch(/S3RVER-secret/);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('answers 503, not 500, when the store cannot be reached to serve a file', async () => {
+    // A port nothing listens on: the store is down.
+    const other = await createTestApp({ STORAGE_URL: `s3://${KEY}:${encodeURIComponent(SECRET)}@127.0.0.1:1/${BUCKET}?tls=false` });
+    try {
+      const res = await other.app.inject({ method: 'GET', url: '/uploads/images/0f0e5e0c-1d2b-4c3a-9f8e-7d6c5b4a3f2e.png' });
+      expect(res.statusCode).toBe(503);
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -7,7 +7,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { bootstrap } from './db/seed/bootstrap';
 import { seedDemo, type DemoResult } from './db/seed/demo';
-import { describeStorage, openStorage } from './storage';
+import { describeStorage, failureText, openStorage } from './storage';
 import { lockDataDir, LockedError, staleLockNotice } from './lock';
 import { resolveSecrets } from './secrets';
 import { buildApp } from './app';
@@ -43,7 +43,7 @@ async function main() {
   // DEMO_DATA: on by default only for a new embedded database (its first start is the one that creates the admin).
   let demo: DemoResult | undefined;
   if (config.demoData ?? (!config.databaseUrl && Boolean(seeded.createdAdmin))) {
-    demo = await seedDemo(database.db, storage).catch((err) => fail(`demo data could not be seeded: ${(err as Error).message}`));
+    demo = await seedDemo(database.db, storage).catch((err) => fail(`demo data could not be seeded: ${failureText(err)}`));
   }
 
   const app = await buildApp(config, { database, storage, logger: { level: config.logLevel } });

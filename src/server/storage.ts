@@ -61,6 +61,13 @@ export async function openStorage(config: Config): Promise<FileStorage> {
   return s3Storage(config.storage);
 }
 
+/** An error's message for the command line, with the reason a store failure keeps in `cause` (clients get only the message). */
+export function failureText(err: unknown): string {
+  const cause = (err as { cause?: { store?: string; error?: string; message?: string } }).cause;
+  const text = (err as Error).message;
+  return cause?.store ? `${text} (${cause.store}: ${cause.error ?? 'error'}${cause.message ? `, ${cause.message}` : ''})` : text;
+}
+
 /** One line for the start-up message. */
 export function describeStorage(config: Config): string {
   const s = config.storage;

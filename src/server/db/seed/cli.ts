@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { ConfigError, loadConfig, type Config } from '../../config';
 import { lockDataDir, LockedError, staleLockNotice } from '../../lock';
-import { openStorage, type FileStorage } from '../../storage';
+import { failureText, openStorage, type FileStorage } from '../../storage';
 import { openDatabase, type Database } from '../client';
 import { bootstrap, type BootstrapResult } from './bootstrap';
 
@@ -37,7 +37,7 @@ export function runSeedCommand(name: string, work: (ctx: SeedContext) => Promise
   run().catch((err) => {
     if (err instanceof ConfigError) console.error(`${name}: configuration problem:\n  ${err.problems.join('\n  ')}`);
     else if (err instanceof LockedError) console.error(`${name}: ${err.message}`);
-    else console.error(`${name}: ${(err as Error).message}`);
+    else console.error(`${name}: ${failureText(err)}`);
     process.exit(1);
   });
 }
