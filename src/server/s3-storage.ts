@@ -3,7 +3,6 @@
  * Objects are keyed by their public path (`uploads/images/<uuid>.<ext>`): records keep the same relative paths as
  * with the disk store, and a bucket can be filled by copying the `uploads` folder.
  */
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
 import type { S3StorageConfig } from './config';
 import { HttpError } from './errors';
@@ -26,7 +25,10 @@ const isMissing = (error: unknown) => {
   return e?.name === 'NoSuchKey' || e?.name === 'NotFound' || e?.$metadata?.httpStatusCode === 404;
 };
 
-export function s3Storage(settings: S3StorageConfig): FileStorage {
+export async function s3Storage(settings: S3StorageConfig): Promise<FileStorage> {
+  // Loaded here rather than at the top so that the server bundle (scripts/build.mjs) keeps it lazy: servers on the
+  // disk store do not spend ~0.1 s loading the SDK at start.
+  const { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } = await import('@aws-sdk/client-s3');
   const client = new S3Client({
     region: settings.region,
     endpoint: settings.endpoint,

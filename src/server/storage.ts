@@ -54,7 +54,7 @@ export function diskStorage(dataDir: string): FileStorage {
   };
 }
 
-/** The store the config names; the AWS SDK is loaded only when a bucket is configured. */
+/** The store the config names; the S3 driver and its SDK are loaded only when a bucket is configured. */
 export async function openStorage(config: Config): Promise<FileStorage> {
   if (config.storage.kind === 'disk') return diskStorage(config.dataDir);
   const { s3Storage } = await import('./s3-storage');
