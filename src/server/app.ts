@@ -13,7 +13,7 @@ import database from './plugins/database';
 import language from './plugins/language';
 import auth from './plugins/auth';
 import uploads from './plugins/uploads';
-import { diskStorage, type FileStorage } from './storage';
+import { openStorage, type FileStorage } from './storage';
 import openapi from './plugins/openapi';
 import staticFiles from './plugins/static';
 import { LoginThrottle } from './auth/throttle';
@@ -26,6 +26,7 @@ export interface AppDeps {
   database: Database;
   /** Close the database when the app closes (main: yes; tests sharing one database: no). */
   closeDatabase?: boolean;
+  /** Absent → the one the config names. Either way it is closed with the app. */
   storage?: FileStorage;
   logger?: boolean | object;
 }
@@ -86,10 +87,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(auth, {
     tokens: new TokenService(config.jwtSecret, config.jwtRefreshSecret, config.accessTokenTtlSeconds, config.refreshTokenTtlSeconds),
   });
-  await app.register(uploads, { storage: deps.storage ?? diskStorage(config.dataDir), maxUploadBytes: config.maxUploadBytes });
+  const storage = deps.storage ?? (await openStorage(config));
+  app.addHook('onClose', async () => storage.close?.());
+  await app.register(uploads, { storage, maxUploadBytes: config.maxUploadBytes });
   await app.register(openapi);
   await app.register(routes, { prefix: API_PREFIX });
   scheduleAuditRetention(app);
-  await app.register(staticFiles, { uploadsDir: config.uploadsDir, adminDistDir: config.adminDistDir });
+  await app.register(staticFiles, { uploadsDir: config.uploadsDir, storage, adminDistDir: config.adminDistDir });
   return app;
 }

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, parseDuration } from './config';
+import { inspect } from 'node:util';
+import { ConfigError, loadConfig, parseDuration, parseStorageUrl } from './config';
 
 describe('parseDuration', () => {
   it('reads seconds, minutes, hours and days', () => {
@@ -52,5 +53,53 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...pg, WORKERS: '3' }).workers).toBe(3);
     expect(() => loadConfig({ WORKERS: '2' })).toThrow(/WORKERS must be 1 with the embedded database/);
     expect(() => loadConfig({ ...pg, WORKERS: '0' })).toThrow(/WORKERS must be at least 1/);
+  });
+});
+
+describe('STORAGE_URL', () => {
+  it('is the local disk when unset', () => {
+    expect(loadConfig({}).storage).toEqual({ kind: 'disk' });
+  });
+
+  it('reads an S3-compatible endpoint with credentials, region and tls', () => {
+    const s = loadConfig({ STORAGE_URL: 's3://AKID:se%2Fcr%2Bet@minio.local:9000/dacha-uploads?region=eu-central-1&tls=false' }).storage;
+    expect(s).toMatchObject({ kind: 's3', bucket: 'dacha-uploads', region: 'eu-central-1', endpoint: 'http://minio.local:9000', credentials: { accessKeyId: 'AKID' } });
+    expect(s.kind === 's3' && s.credentials?.secretAccessKey).toBe('se/cr+et');
+    expect(parseStorageUrl('s3://s3.example.com/bucket-1')).toMatchObject({ endpoint: 'https://s3.example.com', region: 'us-east-1' });
+  });
+
+  it('reads s3://bucket as AWS S3 itself, with the region and credentials from the AWS variables', () => {
+    const s = loadConfig({ STORAGE_URL: 's3://dacha-uploads', AWS_REGION: 'eu-west-1' }).storage;
+    expect(s).toEqual({ kind: 's3', bucket: 'dacha-uploads', region: 'eu-west-1' });
+  });
+
+  it('keeps the secret out of printing and JSON', () => {
+    const config = loadConfig({ STORAGE_URL: 's3://AKID:TopSecret123@localhost:9000/bucket' });
+    expect(JSON.stringify(config)).not.toContain('TopSecret123');
+    expect(inspect(config, { depth: 9 })).not.toContain('TopSecret123');
+  });
+
+  it('names the problem of a malformed value without quoting it (it may hold the secret)', () => {
+    const cases: [string, RegExp][] = [
+      ['not a url', /not a valid URL/],
+      ['https://AKID:TopSecret123@host/bucket', /must start with s3:\/\//],
+      ['s3://AKID:TopSecret123@host/Bad_Bucket', /bucket name/],
+      ['s3://AKID:TopSecret123@host/bucket/deeper', /one bucket/],
+      ['s3://AKID:TopSecret123@host/bucket?tls=maybe', /tls must be true or false/],
+      ['s3://AKID:TopSecret123@host/bucket?acl=public', /unknown option "acl"/],
+      ['s3://AKID@host/bucket', /both the access key and the secret/],
+      ['s3://AKID:Top%E0Secret123@host/bucket', /badly percent-encoded/],
+      ['s3://bucket:9000', /needs the bucket after the host/],
+    ];
+    for (const [value, message] of cases) {
+      try {
+        loadConfig({ STORAGE_URL: value });
+        expect.unreachable(value);
+      } catch (err) {
+        expect(err, value).toBeInstanceOf(ConfigError);
+        expect((err as ConfigError).problems.join('\n'), value).toMatch(message);
+        expect((err as ConfigError).message).not.toContain('TopSecret123');
+      }
+    }
   });
 });

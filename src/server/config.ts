@@ -38,6 +38,20 @@ export interface Config {
   auditRetentionDays?: number;
   /** Server processes sharing the port (node:cluster): the cores on PostgreSQL, 1 for the embedded database. */
   workers: number;
+  /** Where uploads live: `DATA_DIR/uploads` (default) or an S3-compatible bucket (`STORAGE_URL`). */
+  storage: StorageConfig;
+}
+
+export type StorageConfig = { kind: 'disk' } | S3StorageConfig;
+
+export interface S3StorageConfig {
+  kind: 's3';
+  bucket: string;
+  region: string;
+  /** `http(s)://host:port` of an S3-compatible server (MinIO, …), addressed path-style; absent → AWS S3 itself. */
+  endpoint?: string;
+  /** Absent → the AWS SDK's usual sources (AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, profiles, instance roles). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
 }
 
 export class ConfigError extends Error {
@@ -117,12 +131,63 @@ const envSchema = z.object({
     .min(1, 'WORKERS must be at least 1')
     .max(64, 'WORKERS must be at most 64')
     .optional(),
+  STORAGE_URL: z.string().optional(),
+  AWS_REGION: z.string().optional(),
 });
 
 /** `TRUST_PROXY`: unset or `false` → off, `true` → any proxy, else the proxies' addresses or CIDRs. */
 function trustProxy(value: string | undefined): boolean | string {
   if (value === undefined || value === 'false') return false;
   return value === 'true' ? true : value;
+}
+
+const STORAGE_FORMS = 'expected s3://bucket or s3://ACCESS_KEY:SECRET@host:port/bucket?region=…&tls=false';
+const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
+/**
+ * `STORAGE_URL` → the S3 settings, or the problem. Messages never quote the value: it may hold the secret key, which
+ * is also kept out of the settings' enumerable fields so that printing or logging the config cannot show it.
+ */
+export function parseStorageUrl(value: string, env: { AWS_REGION?: string } = {}): S3StorageConfig | string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `STORAGE_URL is not a valid URL (${STORAGE_FORMS})`;
+  }
+  if (url.protocol !== 's3:') return `STORAGE_URL must start with s3:// (${STORAGE_FORMS})`;
+  const path = url.pathname.replace(/^\/|\/$/g, '');
+  // s3://bucket is AWS itself; with a path the host is the endpoint and the path the bucket.
+  const bucket = path || url.hostname;
+  if (path.includes('/')) return 'STORAGE_URL names one bucket: s3://host:port/bucket, without further path';
+  if (!BUCKET.test(bucket)) return 'STORAGE_URL: the bucket name must be 3–63 lowercase letters, digits, dots or hyphens';
+  for (const key of url.searchParams.keys()) {
+    if (key !== 'region' && key !== 'tls') return `STORAGE_URL: unknown option "${key}" (region and tls are known)`;
+  }
+  const tls = url.searchParams.get('tls') ?? 'true';
+  if (tls !== 'true' && tls !== 'false') return 'STORAGE_URL: tls must be true or false';
+  if (!path && (url.port || tls === 'false')) return 'STORAGE_URL: a port or tls=false needs the bucket after the host (s3://host:port/bucket)';
+  let user: string, secret: string;
+  try {
+    user = decodeURIComponent(url.username);
+    secret = decodeURIComponent(url.password);
+  } catch {
+    return 'STORAGE_URL: the access key or secret is badly percent-encoded';
+  }
+  if (Boolean(user) !== Boolean(secret)) return 'STORAGE_URL: give both the access key and the secret (s3://KEY:SECRET@…) or neither';
+  const config: S3StorageConfig = {
+    kind: 's3',
+    bucket,
+    region: url.searchParams.get('region') || env.AWS_REGION || 'us-east-1',
+    ...(path ? { endpoint: `${tls === 'true' ? 'https' : 'http'}://${url.host}` } : {}),
+  };
+  if (user) {
+    config.credentials = Object.defineProperty({ accessKeyId: user }, 'secretAccessKey', { value: secret, enumerable: false }) as {
+      accessKeyId: string;
+      secretAccessKey: string;
+    };
+  }
+  return config;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -142,6 +207,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (e.JWT_SECRET && e.JWT_SECRET === e.JWT_REFRESH_SECRET) {
     problems.push('JWT_SECRET and JWT_REFRESH_SECRET must differ');
+  }
+  let storage: StorageConfig = { kind: 'disk' };
+  if (e.STORAGE_URL) {
+    const parsed = parseStorageUrl(e.STORAGE_URL, e);
+    if (typeof parsed === 'string') problems.push(parsed);
+    else storage = parsed;
   }
   if (problems.length) throw new ConfigError(problems);
   const dataDir = path.resolve(e.DATA_DIR);
@@ -168,5 +239,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(e.TRUST_PROXY),
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     workers: e.WORKERS ?? (e.DATABASE_URL ? os.availableParallelism() : 1),
+    storage,
   };
 }

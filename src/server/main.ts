@@ -8,7 +8,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { bootstrap } from './db/seed/bootstrap';
 import { seedDemo, type DemoResult } from './db/seed/demo';
-import { diskStorage } from './storage';
+import { describeStorage, failureText, openStorage } from './storage';
 import { lockDataDir, LockedError, staleLockNotice } from './lock';
 import { resolveSecrets } from './secrets';
 import { buildApp } from './app';
@@ -30,7 +30,7 @@ function loadConfigOrFail(): Config {
 
 /** Builds the app on `database` and listens; a port in use ends the process with one line. */
 async function serve(config: Config, database: Database, onListenError: (message: string) => void) {
-  const app = await buildApp(config, { database, storage: diskStorage(config.dataDir), logger: { level: config.logLevel } });
+  const app = await buildApp(config, { database, storage: await openStorage(config), logger: { level: config.logLevel } });
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {
@@ -69,10 +69,11 @@ async function main() {
   const database = await openDatabase(config).catch((err) => fail(`cannot open the database: ${(err as Error).message}`));
   await database.migrate().catch((err) => fail(`database migration failed: ${(err as Error).message}`));
   const seeded = await bootstrap(database.db, { username: config.adminUsername, password: config.adminPassword });
+  const storage = await openStorage(config);
   // DEMO_DATA: on by default only for a new embedded database (its first start is the one that creates the admin).
   let demo: DemoResult | undefined;
   if (config.demoData ?? (!config.databaseUrl && Boolean(seeded.createdAdmin))) {
-    demo = await seedDemo(database.db, diskStorage(config.dataDir)).catch((err) => fail(`demo data could not be seeded: ${(err as Error).message}`));
+    demo = await seedDemo(database.db, storage).catch((err) => fail(`demo data could not be seeded: ${failureText(err)}`));
   }
 
   let port: number;
@@ -103,6 +104,7 @@ async function main() {
   console.log(`\nDacha Admin is running at ${url}/`);
   console.log(`  API ${url}/api/v1 · reference ${url}/docs`);
   console.log(`  database: ${database.description}${config.workers > 1 ? ` · ${config.workers} server processes (WORKERS)` : ''}`);
+  console.log(`  uploads: ${describeStorage(config)}`);
   if (demo?.seeded) {
     console.log(`  demo data: ${demo.cottages} cottages in Uzbekistan's regions (DEMO_DATA=off skips it on a new database)`);
     if (demo.moderator) console.log(`  demo moderator: "${demo.moderator.username}" with the password ${demo.moderator.password} (shown only this once)`);

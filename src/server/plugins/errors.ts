@@ -77,6 +77,8 @@ export function validationFields(issues: { path: PropertyKey[]; message: string 
 async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
+      // Our own 5xx (a store that is down): the client gets the message, the log what `cause` says.
+      if (error.statusCode >= 500) request.log.error({ cause: error.cause }, error.message);
       return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message, error.fields, error.extra));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -1,6 +1,7 @@
 /**
- * Serves uploaded images at /uploads/... and the built admin at /, with the single-page fallback so deep links such
- * as /dashboart/region/new survive a reload. API paths never fall back to the page.
+ * Serves uploaded images at /uploads/... (from the disk folder, or streamed from the store when it has none) and the
+ * built admin at /, with the single-page fallback so deep links such as /dashboart/region/new survive a reload. API
+ * paths never fall back to the page.
  */
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
@@ -9,18 +10,50 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { errorBody } from '../errors';
+import type { FileStorage } from '../storage';
 
-async function staticPlugin(app: FastifyInstance, opts: { uploadsDir: string; adminDistDir: string }) {
-  await mkdir(opts.uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: opts.uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    // Uploaded names are random and never change: cache them hard.
-    maxAge: '30d',
-    immutable: true,
+// Uploaded names are random and never change: cache them hard.
+const UPLOADS_MAX_AGE_SECONDS = 30 * 24 * 3600;
+
+/** /uploads/images/<name> streamed from a store without a local folder (S3); HEAD asks the store for headers only. */
+function serveFromStore(app: FastifyInstance, read: NonNullable<FileStorage['read']>) {
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/uploads/images/:name',
+    exposeHeadRoute: false,
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      const { name } = request.params as { name: string };
+      // read() answers undefined for any name that is not an upload's (`..`, slashes, odd characters): a 404.
+      const file = await read(`uploads/images/${name}`, { head: request.method === 'HEAD' });
+      if (!file) return reply.callNotFound();
+      reply.header('content-type', file.contentType).header('cache-control', `public, max-age=${UPLOADS_MAX_AGE_SECONDS}, immutable`);
+      if (file.etag) reply.header('etag', file.etag);
+      if (file.lastModified) reply.header('last-modified', file.lastModified.toUTCString());
+      if (file.etag && request.headers['if-none-match'] === file.etag) {
+        file.body?.destroy();
+        return reply.status(304).send();
+      }
+      if (file.length !== undefined) reply.header('content-length', file.length);
+      return reply.send(file.body ?? '');
+    },
   });
+}
+
+async function staticPlugin(app: FastifyInstance, opts: { uploadsDir: string; storage: FileStorage; adminDistDir: string }) {
+  if (opts.storage.read) {
+    serveFromStore(app, opts.storage.read.bind(opts.storage));
+  } else {
+    await mkdir(opts.uploadsDir, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: opts.uploadsDir,
+      prefix: '/uploads/',
+      decorateReply: false,
+      index: false,
+      maxAge: UPLOADS_MAX_AGE_SECONDS * 1000,
+      immutable: true,
+    });
+  }
   const hasAdmin = existsSync(path.join(opts.adminDistDir, 'index.html'));
   if (!hasAdmin) return;
   await app.register(fastifyStatic, { root: opts.adminDistDir, prefix: '/', wildcard: false, index: false });

@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { ConfigError, loadConfig, type Config } from '../../config';
 import { lockDataDir, LockedError, staleLockNotice } from '../../lock';
-import { diskStorage, type FileStorage } from '../../storage';
+import { failureText, openStorage, type FileStorage } from '../../storage';
 import { openDatabase, type Database } from '../client';
 import { bootstrap, type BootstrapResult } from './bootstrap';
 
@@ -22,11 +22,14 @@ export function runSeedCommand(name: string, work: (ctx: SeedContext) => Promise
     mkdirSync(config.dataDir, { recursive: true });
     const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir, { onStale: (pid) => console.log(`${name}: ${staleLockNotice(pid)}`) });
     const database = await openDatabase(config);
+    // The configured store (a bucket with STORAGE_URL), so seeded images are where the servers read them.
+    const storage = await openStorage(config);
     try {
       await database.migrate();
       const seeded = await bootstrap(database.db, { username: config.adminUsername, password: config.adminPassword });
-      await work({ config, database, storage: diskStorage(config.dataDir), seeded });
+      await work({ config, database, storage, seeded });
     } finally {
+      storage.close?.();
       await database.close();
       unlock();
     }
@@ -34,7 +37,7 @@ export function runSeedCommand(name: string, work: (ctx: SeedContext) => Promise
   run().catch((err) => {
     if (err instanceof ConfigError) console.error(`${name}: configuration problem:\n  ${err.problems.join('\n  ')}`);
     else if (err instanceof LockedError) console.error(`${name}: ${err.message}`);
-    else console.error(`${name}: ${(err as Error).message}`);
+    else console.error(`${name}: ${failureText(err)}`);
     process.exit(1);
   });
 }
