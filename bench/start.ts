@@ -6,7 +6,7 @@
  * of every server process is read from /proc. Prints the figures beside the performance issue's goals (start ≤ 1.5 s
  * on PostgreSQL and ≤ 2.5 s on PGlite; RSS after the load ≤ 150 MB and ≤ 300 MB per process); exits 0 either way.
  *
- *   npx tsx bench/start.ts [--cottages 1000] [--runs 3] [--seconds 10]
+ *   npx tsx bench/start.ts [--engine postgres|pglite|both] [--cottages 1000] [--runs 3] [--seconds 10]
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -24,7 +24,7 @@ import { runLoad } from './lib/load';
 import { adminHeaders, BENCH_ADMIN, createBenchDatabase, dropBenchDatabase } from './lib/postgres';
 
 const { values: args } = parseArgs({
-  options: { cottages: { type: 'string', default: '1000' }, runs: { type: 'string', default: '3' }, seconds: { type: 'string', default: '10' } },
+  options: { engine: { type: 'string', default: 'both' }, cottages: { type: 'string', default: '1000' }, runs: { type: 'string', default: '3' }, seconds: { type: 'string', default: '10' } },
 });
 const COTTAGES = Number(args.cottages);
 const RUNS = Number(args.runs);
@@ -106,7 +106,7 @@ const common = { JWT_SECRET: 'bench-access-secret-0123456789', JWT_REFRESH_SECRE
 const dbName = `dacha_bench_start_${process.pid}`;
 const results: Figures[] = [];
 try {
-  const url = await createBenchDatabase('start', dbName);
+  const url = args.engine === 'pglite' ? undefined : await createBenchDatabase('start', dbName);
   if (url) {
     const database = openPostgres(url);
     await database.migrate();
@@ -116,14 +116,16 @@ try {
     results.push(await measure('PostgreSQL, WORKERS=1', { ...common, DATABASE_URL: url, WORKERS: '1' }, 1500, 150));
     results.push(await measure(`PostgreSQL, WORKERS=${os.availableParallelism()} (default)`, { ...common, DATABASE_URL: url }, 1500, 150));
   }
-  const pgliteDir = path.join(dataDir, 'pglite');
-  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/db/seed/scale-cli.ts', '--cottages', String(COTTAGES)], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, DATA_DIR: pgliteDir, DATABASE_URL: '', ADMIN_USERNAME: BENCH_ADMIN.username, ADMIN_PASSWORD: BENCH_ADMIN.password, DEMO_DATA: 'off' },
-  });
-  if (seeded.status !== 0) throw new Error('seeding the embedded database failed');
-  results.push(await measure('PGlite', { ...common, DATA_DIR: pgliteDir, DATABASE_URL: '' }, 2500, 300));
+  if (args.engine !== 'postgres') {
+    const pgliteDir = path.join(dataDir, 'pglite');
+    const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/db/seed/scale-cli.ts', '--cottages', String(COTTAGES)], {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, DATA_DIR: pgliteDir, DATABASE_URL: '', ADMIN_USERNAME: BENCH_ADMIN.username, ADMIN_PASSWORD: BENCH_ADMIN.password, DEMO_DATA: 'off' },
+    });
+    if (seeded.status !== 0) throw new Error('seeding the embedded database failed');
+    results.push(await measure('PGlite', { ...common, DATA_DIR: pgliteDir, DATABASE_URL: '' }, 2500, 300));
+  }
 } finally {
   await rm(dataDir, { recursive: true, force: true });
   await dropBenchDatabase(dbName).catch(() => {});

@@ -111,6 +111,9 @@ async function listenPostgres(url: string, channel: string, onMessage: (payload:
   };
 }
 
+/** The embedded database's buffer cache (PostgreSQL's `shared_buffers`). */
+const PGLITE_SHARED_BUFFERS = '32MB';
+
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
   const dir = path.join(opts.dataDir, 'db');
@@ -119,6 +122,9 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   // the process being killed (`npm run test:crash` proves it). `relaxedDurability` stays false so that a query never
   // resolves before PGlite's own filesystem sync either (a no-op on Node today; it matters for a buffering one).
   // PGlite runs PostgreSQL with fsync off: a power cut or kernel crash can still lose the last commits.
-  const client = await PGlite.create(dir, { relaxedDurability: false });
+  // PostgreSQL's default 128 MB of shared buffers lives in PGlite's WebAssembly memory, which never shrinks: the
+  // server's RSS reached 400–450 MB under load. Pages missing from 32 MB come from the operating system's cache
+  // through one read; bench/start.ts measured 260–275 MB (docs/decisions.md, "Embedded database memory").
+  const client = await PGlite.create(dir, { relaxedDurability: false, startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`] });
   return openPglite(client, `PGlite (embedded) in ${dir}`);
 }
