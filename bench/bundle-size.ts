@@ -20,6 +20,8 @@ const FORBIDDEN: Record<string, RegExp> = {
   'cropper (react-easy-crop)': /reactEasyCrop/,
   'home charts (@mui/x-charts)': /MuiChartsSurface/,
 };
+/** A lazy chunk of the item's own, which the login page may fetch while idle (the home's charts, src/admin/panelChunk.ts). */
+const OWN_CHUNK: Record<string, RegExp> = { 'home charts (@mui/x-charts)': /^HomeCharts-/ };
 
 if (adminIsStale()) {
   const res = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
@@ -73,6 +75,7 @@ for (const [file, code] of seen) {
 }
 for (const chunk of later) {
   for (const name of leaks(visit(chunk).values())) {
+    if (OWN_CHUNK[name]?.test(path.basename(chunk))) continue;
     leaked.push(name);
     console.log(`  ✗ ${name} is in ${path.relative(DIST, chunk)} (loaded with the lists), not in a lazy chunk of its own`);
   }
@@ -81,7 +84,7 @@ if (later.size === 0) {
   leaked.push('no lazy panel chunk');
   console.log('  ✗ the login page loads no chunk lazily: the lists and the forms would be in its JavaScript');
 }
-console.log(`  map and cropper: not in the login page, nor in ${[...later].map((f) => path.relative(DIST, f)).join(', ')}`);
+console.log(`  map and cropper: not in the login page, nor in ${[...later].map((f) => path.relative(DIST, f)).join(', ')}; the charts only in their own chunk`);
 const over = gzip / 1024 > BUDGET_KB;
 if (over) console.log(`  ✗ over budget by ${kb(gzip - BUDGET_KB * 1024)} kB`);
 process.exit(over || leaked.length > 0 ? 1 : 0);

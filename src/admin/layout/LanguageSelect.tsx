@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useLocaleState, useRefresh, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../providers/dataProvider';
 import { session } from '../providers/session';
+import { languageCodesQuery } from '../providers/panelQueries';
 
 const FALLBACK = ['uz', 'ru', 'en'];
 
@@ -12,7 +13,7 @@ export const LanguageSelect = () => {
   const [locale, setLocale] = useLocaleState();
   const refresh = useRefresh();
   const translate = useTranslate();
-  const { data } = useQuery({ queryKey: ['language', 'codes'], queryFn: () => dataProvider.languages() });
+  const { data } = useQuery(languageCodesQuery(dataProvider));
   const codes = data && data.length > 0 ? data.map((l) => l.code) : FALLBACK;
   const options = codes.includes(locale) ? codes : [locale, ...codes];
 
