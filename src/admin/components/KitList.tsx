@@ -13,6 +13,7 @@ import {
   type ListProps,
 } from 'react-admin';
 import { useTabTitle } from '../layout/useTabTitle';
+import { listStaleTime } from '../providers/listPrefetch';
 import { ListActions } from './ListActions';
 import { ListAside } from './ListAside';
 import { useBulkDelete } from './useBulkDelete';
@@ -56,7 +57,7 @@ interface KitListExtras {
  * `resources.<resource>.title`, the toolbar (filters, columns, create, CSV export), and the aside with the saved
  * queries above the list's own `quickFilters`, and an empty state that names the resource.
  */
-export const KitList = ({ quickFilters, actions, titleKey, savedQueries, ...props }: Omit<ListProps, 'aside' | 'title'> & KitListExtras) => {
+export const KitList = ({ quickFilters, actions, titleKey, savedQueries, queryOptions, ...props }: Omit<ListProps, 'aside' | 'title'> & KitListExtras) => {
   const resource = useResourceContext(props);
   const title = titleKey ?? `resources.${resource}.title`;
   useTabTitle(title);
@@ -66,6 +67,8 @@ export const KitList = ({ quickFilters, actions, titleKey, savedQueries, ...prop
       actions={actions ?? <ListActions />}
       aside={<ListAside savedQueries={savedQueries}>{quickFilters}</ListAside>}
       empty={<ListEmpty />}
+      // A first page the menu click already fetched (providers/listPrefetch) is used without asking again.
+      queryOptions={{ staleTime: listStaleTime, ...queryOptions }}
       {...props}
     />
   );
