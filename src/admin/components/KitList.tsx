@@ -16,6 +16,7 @@ import { useTabTitle } from '../layout/useTabTitle';
 import { listStaleTime } from '../providers/listPrefetch';
 import { ListActions } from './ListActions';
 import { ListAside } from './ListAside';
+import { RowAccessProvider } from './rowAccess';
 import { useBulkDelete } from './useBulkDelete';
 
 /**
@@ -74,8 +75,15 @@ export const KitList = ({ quickFilters, actions, titleKey, savedQueries, queryOp
   );
 };
 
-/** The kit's table: rows are no links (their buttons are), and rows can be selected for bulk delete by those who may delete. */
+/**
+ * The kit's table: rows are no links (their buttons are), rows can be selected for bulk delete by those who may
+ * delete, and the rows' buttons learn the user's edit and delete permissions once for the whole table.
+ */
 export const KitDataTable = (props: DataTableProps) => {
   const bulkActionButtons = useBulkDelete();
-  return <DataTable bulkActionButtons={bulkActionButtons} rowClick={false} {...props} />;
+  return (
+    <RowAccessProvider>
+      <DataTable bulkActionButtons={bulkActionButtons} rowClick={false} {...props} />
+    </RowAccessProvider>
+  );
 };
