@@ -1,42 +1,75 @@
 import DeleteIcon from '@mui/icons-material/Delete';
-import { useState, type ReactNode } from 'react';
-import { Button, Confirm, useCanAccess, useDeleteController, useRecordContext, useResourceContext } from 'react-admin';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Button, Confirm, useDeleteController, useRecordContext, useResourceContext } from 'react-admin';
+import { IfRowAccess } from './rowAccess';
 
-/**
- * Delete after the product's question "Are you sure to delete ?" (No / Yes); waits for the server's answer. Like
- * react-admin's own buttons it is not shown to a user without `<resource>.delete`. `content` (a text key, or an
- * element drawn only while the question is open) says what else the delete does.
- */
-export const DeleteButton = ({ content }: { content?: ReactNode }) => {
+interface QuestionProps {
+  open: boolean;
+  content?: ReactNode;
+  onClose: () => void;
+  onPending: (pending: boolean) => void;
+}
+
+/** The question and the delete itself, mounted from the first click on (a list page draws none of them). */
+const DeleteQuestion = ({ open, content, onClose, onPending }: QuestionProps) => {
   const record = useRecordContext();
   const resource = useResourceContext();
-  const [open, setOpen] = useState(false);
   const { isPending, handleDelete } = useDeleteController({
     record,
     resource,
     mutationMode: 'pessimistic',
     redirect: false,
   });
-  const { canAccess, isPending: checking } = useCanAccess({ action: 'delete', resource, record });
-  if (!record || checking || !canAccess) return null;
+  useEffect(() => onPending(isPending), [isPending, onPending]);
+  return (
+    <Confirm
+      isOpen={open}
+      loading={isPending}
+      title="app.delete.confirm"
+      content={content ?? null}
+      confirm="app.delete.yes"
+      cancel="app.delete.no"
+      onConfirm={() => {
+        handleDelete();
+        onClose();
+      }}
+      onClose={onClose}
+    />
+  );
+};
+
+const RowDelete = ({ content }: { content?: ReactNode }) => {
+  const record = useRecordContext();
+  const [open, setOpen] = useState(false);
+  const [asked, setAsked] = useState(false);
+  const [pending, setPending] = useState(false);
+  if (!record) return null;
   return (
     <>
-      <Button label="ra.action.delete" color="error" onClick={() => setOpen(true)} disabled={isPending}>
+      <Button
+        label="ra.action.delete"
+        color="error"
+        onClick={() => {
+          setAsked(true);
+          setOpen(true);
+        }}
+        disabled={pending}
+      >
         <DeleteIcon />
       </Button>
-      <Confirm
-        isOpen={open}
-        loading={isPending}
-        title="app.delete.confirm"
-        content={content ?? null}
-        confirm="app.delete.yes"
-        cancel="app.delete.no"
-        onConfirm={() => {
-          handleDelete();
-          setOpen(false);
-        }}
-        onClose={() => setOpen(false)}
-      />
+      {asked && <DeleteQuestion open={open} content={content} onClose={() => setOpen(false)} onPending={setPending} />}
     </>
   );
 };
+
+/**
+ * Delete after the product's question "Are you sure to delete ?" (No / Yes); waits for the server's answer. Like
+ * react-admin's own buttons it is not shown to a user without `<resource>.delete` (asked once per list inside the
+ * kit's table, `RowAccessProvider`). `content` (a text key, or an element drawn only while the question is open) says
+ * what else the delete does.
+ */
+export const DeleteButton = ({ content }: { content?: ReactNode }) => (
+  <IfRowAccess action="delete">
+    <RowDelete content={content} />
+  </IfRowAccess>
+);

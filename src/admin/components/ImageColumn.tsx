@@ -4,7 +4,6 @@ import { Link } from 'react-router-dom';
 import {
   Button,
   DataTable,
-  useCanAccess,
   useCreatePath,
   useRecordContext,
   useResourceContext,
@@ -12,19 +11,18 @@ import {
 } from 'react-admin';
 import { imageDialogPath } from './imageDialog';
 import { ImageThumb } from './ImageThumb';
+import { IfRowAccess } from './rowAccess';
 
 interface Size {
   width?: number;
   height?: number;
 }
 
-/** Opens the resource's image dialog (`imageDialogRoute`); shown only with `<resource>.edit`. */
-export const EditImageButton = () => {
+const ImageDialogLink = () => {
   const record = useRecordContext();
   const resource = useResourceContext();
   const createPath = useCreatePath();
-  const { canAccess, isPending } = useCanAccess({ action: 'edit', resource, record });
-  if (!record || !resource || isPending || !canAccess) return null;
+  if (!record || !resource) return null;
   return (
     <Button
       component={Link}
@@ -35,6 +33,13 @@ export const EditImageButton = () => {
     </Button>
   );
 };
+
+/** Opens the resource's image dialog (`imageDialogRoute`); shown only with `<resource>.edit`. */
+export const EditImageButton = () => (
+  <IfRowAccess action="edit">
+    <ImageDialogLink />
+  </IfRowAccess>
+);
 
 // The row names the record already, so the thumbnail is decorative (empty alt): the cell reads "Edit image".
 const ImageCell = ({ source, width, height }: Size & { source: string }) => (

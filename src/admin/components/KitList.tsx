@@ -13,8 +13,10 @@ import {
   type ListProps,
 } from 'react-admin';
 import { useTabTitle } from '../layout/useTabTitle';
+import { listStaleTime } from '../providers/listPrefetch';
 import { ListActions } from './ListActions';
 import { ListAside } from './ListAside';
+import { RowAccessProvider } from './rowAccess';
 import { useBulkDelete } from './useBulkDelete';
 
 /**
@@ -56,7 +58,7 @@ interface KitListExtras {
  * `resources.<resource>.title`, the toolbar (filters, columns, create, CSV export), and the aside with the saved
  * queries above the list's own `quickFilters`, and an empty state that names the resource.
  */
-export const KitList = ({ quickFilters, actions, titleKey, savedQueries, ...props }: Omit<ListProps, 'aside' | 'title'> & KitListExtras) => {
+export const KitList = ({ quickFilters, actions, titleKey, savedQueries, queryOptions, ...props }: Omit<ListProps, 'aside' | 'title'> & KitListExtras) => {
   const resource = useResourceContext(props);
   const title = titleKey ?? `resources.${resource}.title`;
   useTabTitle(title);
@@ -66,13 +68,22 @@ export const KitList = ({ quickFilters, actions, titleKey, savedQueries, ...prop
       actions={actions ?? <ListActions />}
       aside={<ListAside savedQueries={savedQueries}>{quickFilters}</ListAside>}
       empty={<ListEmpty />}
+      // A first page the menu click already fetched (providers/listPrefetch) is used without asking again.
+      queryOptions={{ staleTime: listStaleTime, ...queryOptions }}
       {...props}
     />
   );
 };
 
-/** The kit's table: rows are no links (their buttons are), and rows can be selected for bulk delete by those who may delete. */
+/**
+ * The kit's table: rows are no links (their buttons are), rows can be selected for bulk delete by those who may
+ * delete, and the rows' buttons learn the user's edit and delete permissions once for the whole table.
+ */
 export const KitDataTable = (props: DataTableProps) => {
   const bulkActionButtons = useBulkDelete();
-  return <DataTable bulkActionButtons={bulkActionButtons} rowClick={false} {...props} />;
+  return (
+    <RowAccessProvider>
+      <DataTable bulkActionButtons={bulkActionButtons} rowClick={false} {...props} />
+    </RowAccessProvider>
+  );
 };

@@ -1,17 +1,48 @@
-import type { ReactNode } from 'react';
-import { EditButton } from 'react-admin';
+import ContentCreate from '@mui/icons-material/Create';
+import type { MouseEvent, ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Button, useCreatePath, useRecordContext, useResourceContext } from 'react-admin';
 import { ActionsCol } from './ActionsCol';
 import { DeleteButton } from './DeleteButton';
+import { IfRowAccess } from './rowAccess';
+
+const scrollToTop = { _scrollToTop: true };
+const stopPropagation = (event: MouseEvent) => event.stopPropagation();
+
+/**
+ * react-admin's `EditButton` (same label, icon, class, link and scroll state) without its own permission query per
+ * row: the row's `IfRowAccess` decides.
+ */
+const RowEditButton = () => {
+  const record = useRecordContext();
+  const resource = useResourceContext();
+  const createPath = useCreatePath();
+  if (!record || !resource) return null;
+  return (
+    <Button
+      component={Link}
+      to={createPath({ type: 'edit', resource, id: record.id })}
+      state={scrollToTop}
+      label="ra.action.edit"
+      onClick={stopPropagation}
+      className="RaEditButton-root"
+    >
+      <ContentCreate />
+    </Button>
+  );
+};
 
 /**
  * A list's last column, the row's actions: any resource-specific ones first, then edit and delete. Each button shows
- * itself only when the user holds its permission (react-admin's `EditButton` checks `edit`, our `DeleteButton` checks
- * `delete`). `deleteContent` (a text key or an element) adds to the delete question what else the delete does.
+ * itself only when the user holds its permission (`edit`, `delete`), asked once per list inside the kit's table.
+ * `deleteContent` (a text key or an element) adds to the delete question what else the delete does.
  */
 export const RowActions = ({ children, deleteContent }: { children?: ReactNode; deleteContent?: ReactNode }) => (
   <ActionsCol>
     {children}
-    <EditButton />
+    <IfRowAccess action="edit">
+      <RowEditButton />
+    </IfRowAccess>
     <DeleteButton content={deleteContent} />
   </ActionsCol>
 );

@@ -1,6 +1,9 @@
 import type { SvgIconComponent } from '@mui/icons-material';
 import type { ComponentType } from 'react';
-import { Menu as RaMenu, useBasename, useCanAccess, useTranslate } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
+import { Menu as RaMenu, useBasename, useCanAccess, useDataProvider, useNavigate, useStoreContext, useTranslate } from 'react-admin';
+import type { MouseEvent } from 'react';
+import { prefetchList, type ListDefaults } from '../providers/listPrefetch';
 import { moduleEntries } from '../resources/modules';
 import { Logo } from './Logo';
 import { pages, type PageModule } from './pages';
@@ -12,6 +15,7 @@ interface Entry {
   order: number;
   icon: SvgIconComponent;
   badge?: ComponentType;
+  prefetch?: ListDefaults;
 }
 
 /** The sidebar, from the modules' and pages' `menu` places: the spec's order, then regions, languages, notifications. */
@@ -19,20 +23,38 @@ export const MENU_ENTRIES: Entry[] = [...Object.entries(pages as Record<string, 
   .flatMap(([to, m]) => (m.menu && m.icon ? [{ to, icon: m.icon, ...m.menu }] : []))
   .sort((a, b) => a.order - b.order);
 
-const MenuEntry = ({ to, label, icon: Icon, badge: Badge }: Entry) => {
+const MenuEntry = ({ to, label, icon: Icon, badge: Badge, prefetch }: Entry) => {
   const basename = useBasename();
   const translate = useTranslate();
+  const queryClient = useQueryClient();
+  const dataProvider = useDataProvider();
+  const store = useStoreContext();
+  const navigate = useNavigate();
+  const href = `${basename}/${to}`;
+  const onClick = (event: MouseEvent) => {
+    if (!prefetch) return;
+    prefetchList(queryClient, dataProvider, store, to, prefetch);
+    // A plain click: the page changes a moment later, so the request leaves before the list's first render blocks
+    // the page for a few hundred ms (the browser sends a fetch only when the main thread is free).
+    if (event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+    event.preventDefault();
+    // Like the link itself: the same page again replaces the history entry instead of adding one.
+    const replace = `${window.location.pathname}${window.location.search}` === href;
+    setTimeout(() => navigate(href, { replace }), 0);
+  };
   const { canAccess, isPending } = useCanAccess({ resource: to, action: 'list' });
   if (isPending || !canAccess) return null;
   return (
     <RaMenu.Item
-      to={`${basename}/${to}`}
+      to={href}
       primaryText={
         <>
           {translate(label)} {Badge && <Badge />}
         </>
       }
       leftIcon={<Icon />}
+      // The list's first page leaves with the click, not after the list's first render.
+      onClick={onClick}
       // Long labels (and the badge after them) wrap instead of being cut off.
       sx={{ '& .MuiTypography-noWrap': { whiteSpace: 'normal' } }}
     />

@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import type { ResourceProps } from 'react-admin';
 import type { AppMessages } from '../../../i18n/types';
 import type { Stats } from '../providers/apiExtras';
+import type { ListDefaults } from '../providers/listPrefetch';
 
 type Menu = AppMessages['app']['menu'];
 type HomeTexts = AppMessages['app']['home'];
@@ -13,6 +14,8 @@ export interface MenuPlace {
   label: `app.menu.${Extract<keyof Menu, string>}`;
   /** Shown after the label, e.g. the "+N" of the cottages waiting for moderation. */
   badge?: ComponentType;
+  /** The list's fixed props: its first page is fetched at the click, while the list is still being drawn. */
+  prefetch?: ListDefaults;
 }
 
 /** A home tile: the count `stat` of `GET /stats`, linking to the resource's list. */

@@ -4,7 +4,7 @@ import type { AdminRoute } from '../../shared/resources';
 import audit from './audit';
 import { withHistory } from './audit/History';
 import comfort from './comfort';
-import cottage from './cottage';
+import cottage, { cottageListDefaults } from './cottage';
 import cottageType from './cottage-type';
 import language from './language';
 import type { ResourceModule } from './module';
@@ -47,7 +47,7 @@ export const modules = {
   'cottage-type': { ...cottageType, menu: { order: 90, label: 'app.menu.cottage_type' } },
   cottage: {
     ...cottage,
-    menu: { order: 20, label: 'app.menu.cottage' },
+    menu: { order: 20, label: 'app.menu.cottage', prefetch: cottageListDefaults },
     tile: { order: 2, stat: 'cottages', label: 'app.home.cottages', color: '#f9a825' },
   },
   services: { ...services, menu: { order: 50, label: 'app.menu.services' } },

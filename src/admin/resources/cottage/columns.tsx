@@ -13,13 +13,13 @@ import {
   FilterList,
   ReferenceInput,
   SearchInput,
-  useCanAccess,
   useCreatePath,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
 import { ACTIVE_STATUSES } from '../../../shared/enums';
 import { ImageThumb } from '../../components/ImageThumb';
+import { IfRowAccess } from '../../components/rowAccess';
 import { EnumFilterList, QuickFilterItem, ReferenceFilterList } from '../../components/QuickFilters';
 import { RowNumber } from '../../components/RowNumber';
 import { StatusChip } from '../../components/StatusChip';
@@ -33,18 +33,23 @@ interface Named {
   hidePrice?: boolean;
 }
 
-/** Opens the images dialog of the cottage (`/cottage/:id/images`); shown only with `cottage.edit`. */
-const ImagesButton = () => {
+const ImagesLink = () => {
   const record = useRecordContext();
   const createPath = useCreatePath();
-  const { canAccess } = useCanAccess({ resource: 'cottage', action: 'edit', record });
-  if (!record || !canAccess) return null;
+  if (!record) return null;
   return (
     <Button component={Link} to={`${createPath({ resource: 'cottage', type: 'list' })}/${record.id}/images`} label={label('images')}>
       <PhotoLibraryIcon />
     </Button>
   );
 };
+
+/** Opens the images dialog of the cottage (`/cottage/:id/images`); shown only with `cottage.edit`. */
+const ImagesButton = () => (
+  <IfRowAccess action="edit">
+    <ImagesLink />
+  </IfRowAccess>
+);
 
 /** The cottage's types as read (the dataProvider keeps the objects beside the id list `cottageType`). */
 const typesOf = (record: Record<string, unknown> | undefined) => (record?.cottageTypeRecords ?? []) as Named[];

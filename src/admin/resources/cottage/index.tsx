@@ -1,6 +1,6 @@
 import HomeWorkIcon from '@mui/icons-material/HomeWork';
 import { CottageCreate, CottageEdit, cottageImagesRoute } from './editing';
-import { CottageList } from './CottageList';
+import { COTTAGE_LIST, CottageList } from './CottageList';
 
 /**
  * The Announcements (confirmed cottages). The moderation queue is the page `progress-cottages` (layout/pages.tsx),
@@ -14,3 +14,6 @@ export default {
   recordRepresentation: 'name',
   children: cottageImagesRoute(CottageList),
 };
+
+/** The list's first request, which the menu entry starts at the click. */
+export const cottageListDefaults = COTTAGE_LIST;
