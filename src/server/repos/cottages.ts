@@ -18,10 +18,12 @@ import { badRequest } from '../errors';
 import { parseListParams, type ListParams, type ListSpec } from '../lib/list';
 import { uuidLike } from '../lib/resource-routes';
 import { registrySearch } from '../lib/search';
-import type { CottageRecord } from '../../shared/records/cottage';
+import { cottageImageRecord, cottageRecord, type CottageRecord } from '../../shared/records/cottage';
+import { placementRecord } from '../../shared/records/placement';
 import { resources } from '../../shared/resources';
 import type { ActiveStatus, CottageStatus } from '../../shared/enums';
 import { idOf, nameOf, translatedNames, translatedText } from '../lib/translated';
+import { IDS, isoText, jsonList, jsonObjectOf, LANG, pageJsonOf } from '../lib/page-json';
 
 /** Ids given as a list, one value, or `a,b` (the original's query form). */
 function idList(key: string, value: unknown): string[] {
@@ -310,8 +312,6 @@ export async function setMainImage(db: DbOrTx, cottage: CottageRecord, image: st
   else await db.insert(cottageImages).values({ cottageId: cottage.id, image, isMainImage: true });
 }
 
-const isoText = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 /**
  * The CSV export's rows of these cottages, built by the database in one statement: the record's fields with the nested
  * ones already as their cell text (region and place by name, comforts and types as "a; b", image paths, the running
@@ -348,3 +348,75 @@ export async function loadCottageExportRows(db: DbOrTx, ids: string[], lang: str
     where ${batch}`);
   return rowsOf<{ id: string }>(result);
 }
+
+/**
+ * A page of cottages as the JSON the list answers (the list's fast path, `lib/page-json.ts`): one statement builds what
+ * `loadCottages` reads in five and the route encodes. Translated names are looked up once per catalogue record of the
+ * page (materialised CTEs), as in the loader.
+ */
+export const cottagePageJson = pageJsonOf({
+  table: cottages,
+  id: cottages.id,
+  with: sql`
+    region_name as materialized (select r.id, ${translatedText(sql`r.name_translate_id`, LANG)} as name from ${regions} r
+      where r.id in (select c.region_id from ${cottages} c where c.id = any(${IDS}::uuid[]))),
+    place_name as materialized (select p.id, ${translatedText(sql`p.name_translate_id`, LANG)} as name from ${places} p
+      where p.id in (select c.place_id from ${cottages} c where c.id = any(${IDS}::uuid[]))),
+    comfort_name as materialized (select m.id, ${translatedText(sql`m.name_translate_id`, LANG)} as name from ${comforts} m
+      where m.id in (select cc.comfort_id from ${cottageComforts} cc where cc.cottage_id = any(${IDS}::uuid[]))),
+    type_name as materialized (select t.id, ${translatedText(sql`t.name_translate_id`, LANG)} as name from ${cottageTypes} t
+      where t.id in (select ct.cottage_type_id from ${cottageCottageTypes} ct where ct.cottage_id = any(${IDS}::uuid[])))`,
+  joins: sql`
+    join ${regions} r on r.id = cottage.region_id
+    join ${places} p on p.id = cottage.place_id
+    join region_name on region_name.id = cottage.region_id
+    join place_name on place_name.id = cottage.place_id`,
+  object: jsonObjectOf(
+    cottageRecord,
+    {
+      id: sql`cottage.id`,
+      name: sql`cottage.name`,
+      description: sql`cottage.description`,
+      price: sql`cottage.price`,
+      priceWeekend: sql`cottage.price_weekend`,
+      mainImage: sql`(select i.image from ${cottageImages} i where i.cottage_id = cottage.id and i.is_main_image order by i.created_at, i.id limit 1)`,
+      images: jsonList(
+        jsonObjectOf(cottageImageRecord, { id: sql`i.id`, cottageId: sql`i.cottage_id`, image: sql`i.image`, isMainImage: sql`i.is_main_image`, status: sql`i.status`, createdAt: sql`i.created_at` }, 'cottage image'),
+        sql`from ${cottageImages} i where i.cottage_id = cottage.id`,
+        sql`i.is_main_image desc, i.created_at, i.id`,
+      ),
+      comforts: jsonList(
+        jsonObjectOf(cottageRecord.shape.comforts.element, { id: sql`m.id`, name: sql`n.name`, nameTranslateId: sql`m.name_translate_id`, image: sql`m.image` }, 'comfort'),
+        sql`from ${cottageComforts} cc join ${comforts} m on m.id = cc.comfort_id join comfort_name n on n.id = m.id where cc.cottage_id = cottage.id`,
+        sql`m.created_at, m.id`,
+      ),
+      cottageType: jsonList(
+        jsonObjectOf(cottageRecord.shape.cottageType.element, { id: sql`t.id`, name: sql`n.name`, nameTranslateId: sql`t.name_translate_id`, image: sql`t.image`, hidePrice: sql`t.hide_price` }, 'cottage type'),
+        sql`from ${cottageCottageTypes} ct join ${cottageTypes} t on t.id = ct.cottage_type_id join type_name n on n.id = t.id where ct.cottage_id = cottage.id`,
+        sql`ct.position, t.id`,
+      ),
+      regionId: sql`cottage.region_id`,
+      region: jsonObjectOf(cottageRecord.shape.region, { id: sql`r.id`, name: sql`region_name.name`, nameTranslateId: sql`r.name_translate_id` }, 'region'),
+      placeId: sql`cottage.place_id`,
+      place: jsonObjectOf(cottageRecord.shape.place, { id: sql`p.id`, name: sql`place_name.name`, nameTranslateId: sql`p.name_translate_id`, image: sql`p.image`, regionId: sql`p.region_id` }, 'place'),
+      latitude: sql`cottage.latitude`,
+      longitude: sql`cottage.longitude`,
+      status: sql`cottage.status`,
+      cottageStatus: sql`cottage.cottage_status`,
+      rating: sql`cottage.rating`,
+      userId: sql`cottage.user_id`,
+      premiumCottages: jsonList(
+        jsonObjectOf(
+          placementRecord,
+          { id: sql`x.id`, cottageId: sql`x.cottage_id`, serviceCode: sql`x.service_code`, priority: sql`x.priority`, tariffId: sql`x.tariff_id`, orderId: sql`x.order_id`, createdAt: sql`x.created_at`, expireAt: sql`x.expire_at`, endedAt: sql`x.ended_at` },
+          'placement',
+        ),
+        sql`from ${premiumPlacements} x where x.cottage_id = cottage.id and x.ended_at is null and x.expire_at > now()`,
+        sql`x.priority desc, x.expire_at`,
+      ),
+      createdAt: sql`cottage.created_at`,
+      updatedAt: sql`cottage.updated_at`,
+    },
+    'cottage',
+  ),
+});
