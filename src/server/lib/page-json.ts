@@ -92,7 +92,7 @@ export interface PageJsonSpec {
 }
 
 /** A page's JSON: its records in the order of `ids`, and how many were found (a record deleted meanwhile is left out). */
-export type PageJson = (db: DbOrTx, ids: string[], lang: string) => Promise<{ body: string; count: number }>;
+export type PageJson = ((db: DbOrTx, ids: string[], lang: string) => Promise<{ body: string; count: number }>) & { compiled?: Compiled };
 
 export function pageJsonOf(spec: PageJsonSpec): PageJson {
   const table = sql.identifier(getTableName(spec.table));
@@ -100,9 +100,10 @@ export function pageJsonOf(spec: PageJsonSpec): PageJson {
     from unnest(${IDS}::uuid[]) with ordinality as page(id, ord)
     join ${table} on ${table}.${sql.identifier(spec.id.name)} = page.id
     ${spec.joins ?? sql``}`);
-  return async (db, ids, lang) => {
+  const page: PageJson = async (db, ids, lang) => {
     if (!ids.length) return { body: '[]', count: 0 };
     const [row] = await runCompiled<{ body: string; count: number }>(db, compiled, { ids, lang });
     return row;
   };
+  return Object.assign(page, { compiled });
 }
