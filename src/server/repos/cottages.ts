@@ -21,7 +21,7 @@ import { registrySearch } from '../lib/search';
 import { cottageImageRecord, cottageRecord, type CottageRecord } from '../../shared/records/cottage';
 import { placementRecord } from '../../shared/records/placement';
 import { resources } from '../../shared/resources';
-import type { ActiveStatus, CottageStatus } from '../../shared/enums';
+import { DEFAULT_LANGUAGE, type ActiveStatus, type CottageStatus } from '../../shared/enums';
 import { idOf, nameOf, translatedNames, translatedText } from '../lib/translated';
 import { IDS, isoText, jsonList, jsonObjectOf, LANG, pageJsonOf } from '../lib/page-json';
 
@@ -352,25 +352,27 @@ export async function loadCottageExportRows(db: DbOrTx, ids: string[], lang: str
 /**
  * A page of cottages as the JSON the list answers (the list's fast path, `lib/page-json.ts`): one statement builds what
  * `loadCottages` reads in five and the route encodes. Translated names are looked up once per catalogue record of the
- * page (materialised CTEs), as in the loader.
+ * page, in one pass (a materialised CTE).
  */
 export const cottagePageJson = pageJsonOf({
   table: cottages,
   id: cottages.id,
+  // Every name the page shows (regions, places, comforts, types), looked up in one pass over their definitions: the
+  // first by language (the request's, the default, then any), as `translatedText` picks it; '' when none.
   with: sql`
-    region_name as materialized (select r.id, ${translatedText(sql`r.name_translate_id`, LANG)} as name from ${regions} r
-      where r.id in (select c.region_id from ${cottages} c where c.id = any(${IDS}::uuid[]))),
-    place_name as materialized (select p.id, ${translatedText(sql`p.name_translate_id`, LANG)} as name from ${places} p
-      where p.id in (select c.place_id from ${cottages} c where c.id = any(${IDS}::uuid[]))),
-    comfort_name as materialized (select m.id, ${translatedText(sql`m.name_translate_id`, LANG)} as name from ${comforts} m
-      where m.id in (select cc.comfort_id from ${cottageComforts} cc where cc.cottage_id = any(${IDS}::uuid[]))),
-    type_name as materialized (select t.id, ${translatedText(sql`t.name_translate_id`, LANG)} as name from ${cottageTypes} t
-      where t.id in (select ct.cottage_type_id from ${cottageCottageTypes} ct where ct.cottage_id = any(${IDS}::uuid[])))`,
+    names as materialized (select distinct on (d.translation_id) d.translation_id as id, d.value as name
+      from definition d join language l on l.id = d.language_id
+      where d.translation_id in (
+        select r.name_translate_id from ${cottages} c join ${regions} r on r.id = c.region_id where c.id = any(${IDS}::uuid[])
+        union all select p.name_translate_id from ${cottages} c join ${places} p on p.id = c.place_id where c.id = any(${IDS}::uuid[])
+        union all select m.name_translate_id from ${cottageComforts} cc join ${comforts} m on m.id = cc.comfort_id where cc.cottage_id = any(${IDS}::uuid[])
+        union all select t.name_translate_id from ${cottageCottageTypes} ct join ${cottageTypes} t on t.id = ct.cottage_type_id where ct.cottage_id = any(${IDS}::uuid[]))
+      order by d.translation_id, case l.code when ${LANG} then 0 when ${DEFAULT_LANGUAGE} then 1 else 2 end, l.created_at, l.code)`,
   joins: sql`
     join ${regions} r on r.id = cottage.region_id
     join ${places} p on p.id = cottage.place_id
-    join region_name on region_name.id = cottage.region_id
-    join place_name on place_name.id = cottage.place_id`,
+    left join names region_name on region_name.id = r.name_translate_id
+    left join names place_name on place_name.id = p.name_translate_id`,
   object: jsonObjectOf(
     cottageRecord,
     {
@@ -386,19 +388,19 @@ export const cottagePageJson = pageJsonOf({
         sql`i.is_main_image desc, i.created_at, i.id`,
       ),
       comforts: jsonList(
-        jsonObjectOf(cottageRecord.shape.comforts.element, { id: sql`m.id`, name: sql`n.name`, nameTranslateId: sql`m.name_translate_id`, image: sql`m.image` }, 'comfort'),
-        sql`from ${cottageComforts} cc join ${comforts} m on m.id = cc.comfort_id join comfort_name n on n.id = m.id where cc.cottage_id = cottage.id`,
+        jsonObjectOf(cottageRecord.shape.comforts.element, { id: sql`m.id`, name: sql`coalesce(n.name, '')`, nameTranslateId: sql`m.name_translate_id`, image: sql`m.image` }, 'comfort'),
+        sql`from ${cottageComforts} cc join ${comforts} m on m.id = cc.comfort_id left join names n on n.id = m.name_translate_id where cc.cottage_id = cottage.id`,
         sql`m.created_at, m.id`,
       ),
       cottageType: jsonList(
-        jsonObjectOf(cottageRecord.shape.cottageType.element, { id: sql`t.id`, name: sql`n.name`, nameTranslateId: sql`t.name_translate_id`, image: sql`t.image`, hidePrice: sql`t.hide_price` }, 'cottage type'),
-        sql`from ${cottageCottageTypes} ct join ${cottageTypes} t on t.id = ct.cottage_type_id join type_name n on n.id = t.id where ct.cottage_id = cottage.id`,
+        jsonObjectOf(cottageRecord.shape.cottageType.element, { id: sql`t.id`, name: sql`coalesce(n.name, '')`, nameTranslateId: sql`t.name_translate_id`, image: sql`t.image`, hidePrice: sql`t.hide_price` }, 'cottage type'),
+        sql`from ${cottageCottageTypes} ct join ${cottageTypes} t on t.id = ct.cottage_type_id left join names n on n.id = t.name_translate_id where ct.cottage_id = cottage.id`,
         sql`ct.position, t.id`,
       ),
       regionId: sql`cottage.region_id`,
-      region: jsonObjectOf(cottageRecord.shape.region, { id: sql`r.id`, name: sql`region_name.name`, nameTranslateId: sql`r.name_translate_id` }, 'region'),
+      region: jsonObjectOf(cottageRecord.shape.region, { id: sql`r.id`, name: sql`coalesce(region_name.name, '')`, nameTranslateId: sql`r.name_translate_id` }, 'region'),
       placeId: sql`cottage.place_id`,
-      place: jsonObjectOf(cottageRecord.shape.place, { id: sql`p.id`, name: sql`place_name.name`, nameTranslateId: sql`p.name_translate_id`, image: sql`p.image`, regionId: sql`p.region_id` }, 'place'),
+      place: jsonObjectOf(cottageRecord.shape.place, { id: sql`p.id`, name: sql`coalesce(place_name.name, '')`, nameTranslateId: sql`p.name_translate_id`, image: sql`p.image`, regionId: sql`p.region_id` }, 'place'),
       latitude: sql`cottage.latitude`,
       longitude: sql`cottage.longitude`,
       status: sql`cottage.status`,
