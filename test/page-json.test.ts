@@ -71,3 +71,17 @@ describe('every list with a JSON page answers what GET one answers, record by re
     });
   }
 });
+
+describe('a list without range longer than one batch', () => {
+  it('streams the batches of JSON text as one array, the same as one page of it', async () => {
+    await t.database.db.execute(sql`insert into translation (code) select 'page_json_bulk_' || g from generate_series(1, 620) g`);
+    await t.database.db.execute(sql`insert into region (name_translate_id) select id from translation where code like 'page_json_bulk_%'`);
+    const all = await t.api({ method: 'GET', url: '/api/v1/region' });
+    expect(all.statusCode).toBe(200);
+    const list = JSON.parse(all.body) as { id: string }[];
+    expect(list.length).toBeGreaterThan(620);
+    expect(new Set(list.map((r) => r.id)).size).toBe(list.length);
+    const page = await t.api({ method: 'GET', url: `/api/v1/region?range=${encodeURIComponent('[0,999]')}` });
+    expect(all.body).toBe(page.body);
+  });
+});

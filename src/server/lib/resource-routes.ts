@@ -212,8 +212,24 @@ export function registerResource<R extends { id: string }, C, U>(app: FastifyIns
   const sendJson = async (reply: FastifyReply, page: PageJson, ids: string[], lang: string) => {
     reply.type('application/json; charset=utf-8').serializer(asIs);
     if (ids.length <= JSON_BATCH) return reply.send((await page(app.db, ids, lang)).body);
+    // Two batches load while one is written (as `inBatches`); a batch still loading when the client is gone must
+    // not fail unhandled.
     async function* batches() {
-      for (let i = 0; i < ids.length; i += JSON_BATCH) yield [(await page(app.db, ids.slice(i, i + JSON_BATCH), lang)).body.slice(1, -1)].filter(Boolean);
+      const loading: Promise<string>[] = [];
+      let next = 0;
+      const more = () => {
+        while (loading.length < 2 && next < ids.length) {
+          const text = page(app.db, ids.slice(next, (next += JSON_BATCH)), lang).then((found) => found.body.slice(1, -1));
+          text.catch(() => undefined);
+          loading.push(text);
+        }
+      };
+      more();
+      while (loading.length) {
+        const text = await loading.shift()!;
+        more();
+        if (text) yield [text];
+      }
     }
     return reply.send(textStream('[', batches(), (text, i) => (i ? ',' : '') + text, ']'));
   };
