@@ -93,7 +93,7 @@ export interface ResourceRoutes<R extends { id: string }, C = never, U = never> 
 }
 
 /** The records of a list's JSON page per statement when the list has no `range`. */
-const JSON_BATCH = 500;
+const JSON_BATCH = 200;
 /** The serializer of an answer that is JSON text already. */
 const asIs = (payload: unknown) => payload as string;
 
