@@ -4,8 +4,8 @@
  * equals what the record schema's encoding gives (`test/page-json.test.ts` compares them for every resource that has
  * one): the same keys in the same order, times as the same ISO strings (milliseconds, UTC), numbers as numbers, nulls.
  */
-import { getTableName, Placeholder, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { PgDialect, PgTransaction, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import { getTableName, is, Placeholder, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { PgDialect, PgTransaction, PgUUID, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { z } from 'zod';
@@ -28,6 +28,9 @@ export class JsonText {
   constructor(readonly text: SQL) {}
 }
 
+/** A uuid as JSON: quoted, never escaped (its text is hex digits and dashes); null stays null. */
+export const uuidJson = (value: SQL | AnyColumn) => new JsonText(sql`'"' || (${value})::text || '"'`);
+
 /**
  * A record as compact JSON text, its keys in the record schema's order, each from `values` (a key the schema has and
  * `values` lacks is an error at start-up, so the fast path cannot drop a field): scalars through `to_json` (strings
@@ -41,7 +44,19 @@ export function jsonObjectOf(record: z.ZodType, values: Record<string, SQL | Any
     if (!Object.hasOwn(values, key)) throw new Error(`${what}: the JSON page has no value for "${key}"`);
     if (!/^\w+$/.test(key)) throw new Error(`${what}: the JSON page cannot name "${key}"`);
     const value = values[key];
-    const json = value instanceof JsonText ? value.text : sql`to_json(${unwrap(schema) instanceof z.ZodDate ? isoText(value) : value})::text`;
+    const type = unwrap(schema);
+    // Text that never needs escaping is written as it is: uuid columns and ISO times quoted, numbers and booleans as
+    // their text (a float8 and `to_json` print the same digits; `true`/`false`); other strings through `to_json`.
+    const json =
+      value instanceof JsonText
+        ? value.text
+        : is(value, PgUUID)
+          ? uuidJson(value).text
+          : type instanceof z.ZodDate
+          ? sql`'"' || ${isoText(value)} || '"'`
+          : type instanceof z.ZodNumber || type instanceof z.ZodBoolean
+            ? sql`(${value})::text`
+            : sql`to_json(${value})::text`;
     return sql`${sql.raw(`'${i ? ',' : '{'}"${key}":'`)} || coalesce(${json}, 'null')`;
   });
   return new JsonText(sql`(${sql.join(pieces, sql` || `)} || '}')`);

@@ -23,7 +23,7 @@ import { placementRecord } from '../../shared/records/placement';
 import { resources } from '../../shared/resources';
 import { DEFAULT_LANGUAGE, type ActiveStatus, type CottageStatus } from '../../shared/enums';
 import { idOf, nameOf, translatedNames, translatedText } from '../lib/translated';
-import { IDS, isoText, jsonList, jsonObjectOf, LANG, pageJsonOf } from '../lib/page-json';
+import { IDS, isoText, jsonList, jsonObjectOf, LANG, pageJsonOf, uuidJson } from '../lib/page-json';
 
 /** Ids given as a list, one value, or `a,b` (the original's query form). */
 function idList(key: string, value: unknown): string[] {
@@ -376,41 +376,41 @@ export const cottagePageJson = pageJsonOf({
   object: jsonObjectOf(
     cottageRecord,
     {
-      id: sql`cottage.id`,
+      id: uuidJson(sql`cottage.id`),
       name: sql`cottage.name`,
       description: sql`cottage.description`,
       price: sql`cottage.price`,
       priceWeekend: sql`cottage.price_weekend`,
       mainImage: sql`(select i.image from ${cottageImages} i where i.cottage_id = cottage.id and i.is_main_image order by i.created_at, i.id limit 1)`,
       images: jsonList(
-        jsonObjectOf(cottageImageRecord, { id: sql`i.id`, cottageId: sql`i.cottage_id`, image: sql`i.image`, isMainImage: sql`i.is_main_image`, status: sql`i.status`, createdAt: sql`i.created_at` }, 'cottage image'),
+        jsonObjectOf(cottageImageRecord, { id: uuidJson(sql`i.id`), cottageId: uuidJson(sql`i.cottage_id`), image: sql`i.image`, isMainImage: sql`i.is_main_image`, status: sql`i.status`, createdAt: sql`i.created_at` }, 'cottage image'),
         sql`from ${cottageImages} i where i.cottage_id = cottage.id`,
         sql`i.is_main_image desc, i.created_at, i.id`,
       ),
       comforts: jsonList(
-        jsonObjectOf(cottageRecord.shape.comforts.element, { id: sql`m.id`, name: sql`coalesce(n.name, '')`, nameTranslateId: sql`m.name_translate_id`, image: sql`m.image` }, 'comfort'),
+        jsonObjectOf(cottageRecord.shape.comforts.element, { id: uuidJson(sql`m.id`), name: sql`coalesce(n.name, '')`, nameTranslateId: uuidJson(sql`m.name_translate_id`), image: sql`m.image` }, 'comfort'),
         sql`from ${cottageComforts} cc join ${comforts} m on m.id = cc.comfort_id left join names n on n.id = m.name_translate_id where cc.cottage_id = cottage.id`,
         sql`m.created_at, m.id`,
       ),
       cottageType: jsonList(
-        jsonObjectOf(cottageRecord.shape.cottageType.element, { id: sql`t.id`, name: sql`coalesce(n.name, '')`, nameTranslateId: sql`t.name_translate_id`, image: sql`t.image`, hidePrice: sql`t.hide_price` }, 'cottage type'),
+        jsonObjectOf(cottageRecord.shape.cottageType.element, { id: uuidJson(sql`t.id`), name: sql`coalesce(n.name, '')`, nameTranslateId: uuidJson(sql`t.name_translate_id`), image: sql`t.image`, hidePrice: sql`t.hide_price` }, 'cottage type'),
         sql`from ${cottageCottageTypes} ct join ${cottageTypes} t on t.id = ct.cottage_type_id left join names n on n.id = t.name_translate_id where ct.cottage_id = cottage.id`,
         sql`ct.position, t.id`,
       ),
-      regionId: sql`cottage.region_id`,
-      region: jsonObjectOf(cottageRecord.shape.region, { id: sql`r.id`, name: sql`coalesce(region_name.name, '')`, nameTranslateId: sql`r.name_translate_id` }, 'region'),
-      placeId: sql`cottage.place_id`,
-      place: jsonObjectOf(cottageRecord.shape.place, { id: sql`p.id`, name: sql`coalesce(place_name.name, '')`, nameTranslateId: sql`p.name_translate_id`, image: sql`p.image`, regionId: sql`p.region_id` }, 'place'),
+      regionId: uuidJson(sql`cottage.region_id`),
+      region: jsonObjectOf(cottageRecord.shape.region, { id: uuidJson(sql`r.id`), name: sql`coalesce(region_name.name, '')`, nameTranslateId: uuidJson(sql`r.name_translate_id`) }, 'region'),
+      placeId: uuidJson(sql`cottage.place_id`),
+      place: jsonObjectOf(cottageRecord.shape.place, { id: uuidJson(sql`p.id`), name: sql`coalesce(place_name.name, '')`, nameTranslateId: uuidJson(sql`p.name_translate_id`), image: sql`p.image`, regionId: uuidJson(sql`p.region_id`) }, 'place'),
       latitude: sql`cottage.latitude`,
       longitude: sql`cottage.longitude`,
       status: sql`cottage.status`,
       cottageStatus: sql`cottage.cottage_status`,
       rating: sql`cottage.rating`,
-      userId: sql`cottage.user_id`,
+      userId: uuidJson(sql`cottage.user_id`),
       premiumCottages: jsonList(
         jsonObjectOf(
           placementRecord,
-          { id: sql`x.id`, cottageId: sql`x.cottage_id`, serviceCode: sql`x.service_code`, priority: sql`x.priority`, tariffId: sql`x.tariff_id`, orderId: sql`x.order_id`, createdAt: sql`x.created_at`, expireAt: sql`x.expire_at`, endedAt: sql`x.ended_at` },
+          { id: uuidJson(sql`x.id`), cottageId: uuidJson(sql`x.cottage_id`), serviceCode: sql`x.service_code`, priority: sql`x.priority`, tariffId: uuidJson(sql`x.tariff_id`), orderId: uuidJson(sql`x.order_id`), createdAt: sql`x.created_at`, expireAt: sql`x.expire_at`, endedAt: sql`x.ended_at` },
           'placement',
         ),
         sql`from ${premiumPlacements} x where x.cottage_id = cottage.id and x.ended_at is null and x.expire_at > now()`,
