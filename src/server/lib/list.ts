@@ -180,9 +180,14 @@ export function inOrder<T extends { id: string }>(ids: string[], records: T[]): 
 }
 
 export function sendList<T>(reply: FastifyReply, resource: string, params: ListParams, total: number, records: T[]) {
+  sendRange(reply, resource, params, total, records.length);
+  return records;
+}
+
+/** The headers of a list whose answer holds `count` records. */
+export function sendRange(reply: FastifyReply, resource: string, params: ListParams, total: number, count: number) {
   const start = params.range?.offset ?? 0;
-  const end = records.length ? start + records.length - 1 : start;
+  const end = count ? start + count - 1 : start;
   reply.header('Content-Range', `${resource} ${start}-${end}/${total}`);
   reply.header('X-Total-Count', String(total));
-  return records;
 }

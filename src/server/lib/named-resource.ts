@@ -18,6 +18,7 @@ import { resources } from '../../shared/resources';
 import { deleteRecord, saveTranslatedRecord, updateRecord } from '../repos/records';
 import type { ListSpec } from './list';
 import type { ResourceRoutes } from './resource-routes';
+import { jsonObjectOf, LANG, pageJsonOf, type JsonText } from './page-json';
 import { registrySearch } from './search';
 import { translatedColumns } from './translation-usage';
 
@@ -34,6 +35,8 @@ export interface NamedResourceConfig<R extends { id: string }> {
   select?: (lang: string) => Record<string, PgColumn | SQL>;
   /** Turns a selected row into the record (e.g. nests the region of a place). */
   shape?: (row: Data) => Data;
+  /** Values of the record's JSON (the list's fast path, `page-json.ts`) that are not selected columns, e.g. a nested object. */
+  json?: (lang: string) => Record<string, SQL | JsonText>;
   /** List fields besides name, nameTranslateId and createdAt (filterable and sortable). */
   listFields?: (lang: string) => Record<string, PgColumn | SQL>;
   /** Why the record cannot be deleted now (a 409 message), if so. */
@@ -55,16 +58,19 @@ export function namedResource<R extends { id: string; image?: string | null }>(c
     return { table, id: table.id, fields, search: registrySearch(def, fields), defaultSort: { field: 'createdAt', order: 'asc' } };
   };
 
+  const selection = (lang: string) => ({
+    id: table.id,
+    ...translatedColumns(cfg.key, lang),
+    ...(imageField ? { image: table.image } : {}),
+    ...cfg.select?.(lang),
+    createdAt: table.createdAt,
+  });
+  const record = cfg.record ?? (namedRecordOf(def) as unknown as z.ZodType<R>);
+
   const load = async (db: DbOrTx, ids: string[], lang: string): Promise<R[]> => {
     if (!ids.length) return [];
     const rows = (await db
-      .select({
-        id: table.id,
-        ...translatedColumns(cfg.key, lang),
-        ...(imageField ? { image: table.image } : {}),
-        ...cfg.select?.(lang),
-        createdAt: table.createdAt,
-      })
+      .select(selection(lang))
       .from(table)
       .where(inArray(table.id, ids))) as Data[];
     return (cfg.shape ? rows.map(cfg.shape) : rows) as R[];
@@ -72,8 +78,9 @@ export function namedResource<R extends { id: string; image?: string | null }>(c
 
   return {
     def,
-    record: cfg.record ?? (namedRecordOf(def) as unknown as z.ZodType<R>),
+    record,
     load,
+    pageJson: pageJsonOf({ table, id: table.id, object: jsonObjectOf(record, { ...selection(LANG), ...cfg.json?.(LANG) }, def.key) }),
     spec,
     files: (record) => [record.image],
     create: {

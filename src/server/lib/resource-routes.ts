@@ -22,7 +22,8 @@ import { recordAudit, secretsSent } from './audit';
 import { readValidForm } from './forms';
 import { registerListKit } from './list-kit-routes';
 import { inBatches, textStream } from './streaming';
-import { inOrder, listQuerySchema, pageIds, parseListParams, sendList, type ListParams, type ListSpec } from './list';
+import type { PageJson } from './page-json';
+import { inOrder, listQuerySchema, pageIds, parseListParams, sendList, sendRange, type ListParams, type ListSpec } from './list';
 import { bumpVersion, changed, etagOf, lockVersion, namedVersion, parseVersion, readVersions, takeBodyVersion, versionedTable } from './versions';
 
 type WithId = { Params: { id: string } };
@@ -64,6 +65,11 @@ export interface ResourceRoutes<R extends { id: string }, C = never, U = never> 
    * text (see `exportColumns`). By default the export loads full records with `load`.
    */
   exportRows?: Loader<{ id: string }>;
+  /**
+   * The list's fast path: a page of records as the JSON text the database builds (`lib/page-json.ts`), sent without
+   * records in between. It must equal `record`'s encoding of what `load` reads (`test/page-json.test.ts`).
+   */
+  pageJson?: PageJson;
   /** The list: filterable and sortable fields, search and default order. */
   spec: (lang: string) => ListSpec;
   /** Further views of the same list at `<list>/<path>`, e.g. `translate/unused`. */
@@ -85,6 +91,11 @@ export interface ResourceRoutes<R extends { id: string }, C = never, U = never> 
     write(db: DbOrTx, current: R, request: FastifyRequest): Promise<void>;
   };
 }
+
+/** The records of a list's JSON page per statement when the list has no `range`. */
+const JSON_BATCH = 200;
+/** The serializer of an answer that is JSON text already. */
+const asIs = (payload: unknown) => payload as string;
 
 export const uuidLike = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
@@ -193,9 +204,46 @@ export function registerResource<R extends { id: string }, C, U>(app: FastifyIns
       .type('application/json; charset=utf-8')
       .send(textStream('[', inBatches(ids, (batch) => cfg.load(app.db, batch, lang)), (record, i) => (i ? ',' : '') + JSON.stringify(z.encode(cfg.record, record)), ']'));
 
+  /**
+   * The same from the database's JSON: a list that fits one batch is one statement and one text; a longer one is
+   * streamed a batch's text at a time (each batch's array without its brackets, joined by commas).
+   */
+  const pageJson = cfg.pageJson;
+  const sendJson = async (reply: FastifyReply, page: PageJson, ids: string[], lang: string) => {
+    reply.type('application/json; charset=utf-8').serializer(asIs);
+    if (ids.length <= JSON_BATCH) return reply.send((await page(app.db, ids, lang)).body);
+    // Two batches load while one is written (as `inBatches`); a batch still loading when the client is gone must
+    // not fail unhandled.
+    async function* batches() {
+      const loading: Promise<string>[] = [];
+      let next = 0;
+      const more = () => {
+        while (loading.length < 2 && next < ids.length) {
+          const text = page(app.db, ids.slice(next, (next += JSON_BATCH)), lang).then((found) => found.body.slice(1, -1));
+          text.catch(() => undefined);
+          loading.push(text);
+        }
+      };
+      more();
+      while (loading.length) {
+        const text = await loading.shift()!;
+        more();
+        if (text) yield [text];
+      }
+    }
+    return reply.send(textStream('[', batches(), (text, i) => (i ? ',' : '') + text, ']'));
+  };
+
   // The one list handler: the plain list and its views, DESIGN §5 parameters (or the resource's own reading of them).
-  const listRoute = (path: string, spec: (lang: string) => ListSpec, description?: string) =>
-    app.get(
+  const listRoute = (path: string, spec: (lang: string) => ListSpec, description?: string) => {
+    // A spec is the same for every request in one language: built once per language (a few), not per request.
+    const specs = new Map<string, ListSpec>();
+    const specOf = (lang: string) => {
+      let built = specs.get(lang);
+      if (!built) specs.set(lang, (built = spec(lang)));
+      return built;
+    };
+    return app.get(
       `/${path}`,
       {
         onRequest: app.requirePermission(perm(def.key, 'list')),
@@ -204,14 +252,20 @@ export function registerResource<R extends { id: string }, C, U>(app: FastifyIns
       async (request, reply) => {
         const query = request.query as Record<string, unknown>;
         const params = cfg.listParams ? cfg.listParams(query) : parseListParams(query);
-        const { ids, total } = await pageIds(app.db, spec(request.lang), params);
+        const { ids, total } = await pageIds(app.db, specOf(request.lang), params);
         if (!params.range) {
           sendList(reply, def.route, params, total, ids);
-          return streamAll(reply, ids, request.lang);
+          return pageJson ? sendJson(reply, pageJson, ids, request.lang) : streamAll(reply, ids, request.lang);
+        }
+        if (pageJson) {
+          const { body, count } = await pageJson(app.db, ids, request.lang);
+          sendRange(reply, def.route, params, total, count);
+          return reply.type('application/json; charset=utf-8').serializer(asIs).send(body);
         }
         return sendList(reply, def.route, params, total, inOrder(ids, await cfg.load(app.db, ids, request.lang)));
       },
     );
+  };
   // Built once now, so a spec that does not match the registry (e.g. a `search` name it lacks) fails at start-up.
   for (const spec of [cfg.spec, ...(cfg.views ?? []).map((v) => v.spec)]) spec(DEFAULT_LANGUAGE);
   listRoute(def.api.list, cfg.spec);

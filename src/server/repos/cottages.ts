@@ -18,10 +18,12 @@ import { badRequest } from '../errors';
 import { parseListParams, type ListParams, type ListSpec } from '../lib/list';
 import { uuidLike } from '../lib/resource-routes';
 import { registrySearch } from '../lib/search';
-import type { CottageRecord } from '../../shared/records/cottage';
+import { cottageImageRecord, cottageRecord, type CottageRecord } from '../../shared/records/cottage';
+import { placementRecord } from '../../shared/records/placement';
 import { resources } from '../../shared/resources';
-import type { ActiveStatus, CottageStatus } from '../../shared/enums';
+import { DEFAULT_LANGUAGE, type ActiveStatus, type CottageStatus } from '../../shared/enums';
 import { idOf, nameOf, translatedNames, translatedText } from '../lib/translated';
+import { IDS, isoText, jsonList, jsonObjectOf, LANG, pageJsonOf, uuidJson } from '../lib/page-json';
 
 /** Ids given as a list, one value, or `a,b` (the original's query form). */
 function idList(key: string, value: unknown): string[] {
@@ -310,8 +312,6 @@ export async function setMainImage(db: DbOrTx, cottage: CottageRecord, image: st
   else await db.insert(cottageImages).values({ cottageId: cottage.id, image, isMainImage: true });
 }
 
-const isoText = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 /**
  * The CSV export's rows of these cottages, built by the database in one statement: the record's fields with the nested
  * ones already as their cell text (region and place by name, comforts and types as "a; b", image paths, the running
@@ -348,3 +348,77 @@ export async function loadCottageExportRows(db: DbOrTx, ids: string[], lang: str
     where ${batch}`);
   return rowsOf<{ id: string }>(result);
 }
+
+/**
+ * A page of cottages as the JSON the list answers (the list's fast path, `lib/page-json.ts`): one statement builds what
+ * `loadCottages` reads in five and the route encodes. Translated names are looked up once per catalogue record of the
+ * page, in one pass (a materialised CTE).
+ */
+export const cottagePageJson = pageJsonOf({
+  table: cottages,
+  id: cottages.id,
+  // Every name the page shows (regions, places, comforts, types), looked up in one pass over their definitions: the
+  // first by language (the request's, the default, then any), as `translatedText` picks it; '' when none.
+  with: sql`
+    names as materialized (select distinct on (d.translation_id) d.translation_id as id, d.value as name
+      from definition d join language l on l.id = d.language_id
+      where d.translation_id in (
+        select r.name_translate_id from ${cottages} c join ${regions} r on r.id = c.region_id where c.id = any(${IDS}::uuid[])
+        union all select p.name_translate_id from ${cottages} c join ${places} p on p.id = c.place_id where c.id = any(${IDS}::uuid[])
+        union all select m.name_translate_id from ${cottageComforts} cc join ${comforts} m on m.id = cc.comfort_id where cc.cottage_id = any(${IDS}::uuid[])
+        union all select t.name_translate_id from ${cottageCottageTypes} ct join ${cottageTypes} t on t.id = ct.cottage_type_id where ct.cottage_id = any(${IDS}::uuid[]))
+      order by d.translation_id, case l.code when ${LANG} then 0 when ${DEFAULT_LANGUAGE} then 1 else 2 end, l.created_at, l.code)`,
+  joins: sql`
+    join ${regions} r on r.id = cottage.region_id
+    join ${places} p on p.id = cottage.place_id
+    left join names region_name on region_name.id = r.name_translate_id
+    left join names place_name on place_name.id = p.name_translate_id`,
+  object: jsonObjectOf(
+    cottageRecord,
+    {
+      id: uuidJson(sql`cottage.id`),
+      name: sql`cottage.name`,
+      description: sql`cottage.description`,
+      price: sql`cottage.price`,
+      priceWeekend: sql`cottage.price_weekend`,
+      mainImage: sql`(select i.image from ${cottageImages} i where i.cottage_id = cottage.id and i.is_main_image order by i.created_at, i.id limit 1)`,
+      images: jsonList(
+        jsonObjectOf(cottageImageRecord, { id: uuidJson(sql`i.id`), cottageId: uuidJson(sql`i.cottage_id`), image: sql`i.image`, isMainImage: sql`i.is_main_image`, status: sql`i.status`, createdAt: sql`i.created_at` }, 'cottage image'),
+        sql`from ${cottageImages} i where i.cottage_id = cottage.id`,
+        sql`i.is_main_image desc, i.created_at, i.id`,
+      ),
+      comforts: jsonList(
+        jsonObjectOf(cottageRecord.shape.comforts.element, { id: uuidJson(sql`m.id`), name: sql`coalesce(n.name, '')`, nameTranslateId: uuidJson(sql`m.name_translate_id`), image: sql`m.image` }, 'comfort'),
+        sql`from ${cottageComforts} cc join ${comforts} m on m.id = cc.comfort_id left join names n on n.id = m.name_translate_id where cc.cottage_id = cottage.id`,
+        sql`m.created_at, m.id`,
+      ),
+      cottageType: jsonList(
+        jsonObjectOf(cottageRecord.shape.cottageType.element, { id: uuidJson(sql`t.id`), name: sql`coalesce(n.name, '')`, nameTranslateId: uuidJson(sql`t.name_translate_id`), image: sql`t.image`, hidePrice: sql`t.hide_price` }, 'cottage type'),
+        sql`from ${cottageCottageTypes} ct join ${cottageTypes} t on t.id = ct.cottage_type_id left join names n on n.id = t.name_translate_id where ct.cottage_id = cottage.id`,
+        sql`ct.position, t.id`,
+      ),
+      regionId: uuidJson(sql`cottage.region_id`),
+      region: jsonObjectOf(cottageRecord.shape.region, { id: uuidJson(sql`r.id`), name: sql`coalesce(region_name.name, '')`, nameTranslateId: uuidJson(sql`r.name_translate_id`) }, 'region'),
+      placeId: uuidJson(sql`cottage.place_id`),
+      place: jsonObjectOf(cottageRecord.shape.place, { id: uuidJson(sql`p.id`), name: sql`coalesce(place_name.name, '')`, nameTranslateId: uuidJson(sql`p.name_translate_id`), image: sql`p.image`, regionId: uuidJson(sql`p.region_id`) }, 'place'),
+      latitude: sql`cottage.latitude`,
+      longitude: sql`cottage.longitude`,
+      status: sql`cottage.status`,
+      cottageStatus: sql`cottage.cottage_status`,
+      rating: sql`cottage.rating`,
+      userId: uuidJson(sql`cottage.user_id`),
+      premiumCottages: jsonList(
+        jsonObjectOf(
+          placementRecord,
+          { id: uuidJson(sql`x.id`), cottageId: uuidJson(sql`x.cottage_id`), serviceCode: sql`x.service_code`, priority: sql`x.priority`, tariffId: uuidJson(sql`x.tariff_id`), orderId: uuidJson(sql`x.order_id`), createdAt: sql`x.created_at`, expireAt: sql`x.expire_at`, endedAt: sql`x.ended_at` },
+          'placement',
+        ),
+        sql`from ${premiumPlacements} x where x.cottage_id = cottage.id and x.ended_at is null and x.expire_at > now()`,
+        sql`x.priority desc, x.expire_at`,
+      ),
+      createdAt: sql`cottage.created_at`,
+      updatedAt: sql`cottage.updated_at`,
+    },
+    'cottage',
+  ),
+});

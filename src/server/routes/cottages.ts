@@ -13,7 +13,7 @@ import { cottageRecord } from '../../shared/records/cottage';
 import { cottageBulkEditSchema, cottageCreateSchema, cottageEditSchema, type CottageEdit } from '../../shared/schemas/marketplace';
 import { registerResource } from '../lib/resource-routes';
 import { checkComforts, checkCottageTypes, checkRegionAndPlace } from '../repos/catalogue-refs';
-import { cottageListParams, cottageListSpec, insertCottage, loadCottageExportRows, loadCottages, setMainImage, updateCottage } from '../repos/cottages';
+import { cottageListParams, cottageListSpec, cottagePageJson, insertCottage, loadCottageExportRows, loadCottages, setMainImage, updateCottage } from '../repos/cottages';
 import { cottageDependents, notifyOwner } from '../repos/cottage-moderation';
 import { deleteRecord } from '../repos/records';
 import { loadOne } from '../lib/resource-routes';
@@ -46,6 +46,7 @@ const cottageRoutes: FastifyPluginAsyncZod = async (app) => {
     def: resources.cottage,
     record: cottageRecord,
     load: loadCottages,
+    pageJson: cottagePageJson,
     exportRows: loadCottageExportRows,
     spec: cottageListSpec,
     listParams: cottageListParams,

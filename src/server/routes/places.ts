@@ -11,6 +11,9 @@ import { placeRecord } from '../../shared/records/named';
 import { namedResource } from '../lib/named-resource';
 import { registerResource } from '../lib/resource-routes';
 import { translatedText } from '../lib/translated';
+import { jsonObjectOf } from '../lib/page-json';
+
+const regionName = (lang: string) => translatedText(sql`(select r.name_translate_id from ${regions} r where r.id = ${qualified(places.regionId)})`, lang);
 
 const placeRoutes: FastifyPluginAsyncZod = async (app) => {
   registerResource(
@@ -26,10 +29,8 @@ const placeRoutes: FastifyPluginAsyncZod = async (app) => {
           throw conflict('The place has cottages, so it cannot move to another region');
         }
       },
-      select: (lang) => ({
-        regionId: places.regionId,
-        regionName: translatedText(sql`(select r.name_translate_id from ${regions} r where r.id = ${qualified(places.regionId)})`, lang),
-      }),
+      select: (lang) => ({ regionId: places.regionId, regionName: regionName(lang) }),
+      json: (lang) => ({ region: jsonObjectOf(placeRecord.shape.region, { id: qualified(places.regionId), name: regionName(lang) }, 'place region') }),
       shape: ({ regionName, ...row }) => ({ ...row, region: { id: row.regionId as string, name: regionName as string } }),
       listFields: () => ({ regionId: places.regionId }),
       deleteBlocker: async (db, id) => {
