@@ -11,6 +11,7 @@ import { TokenService } from './auth/tokens';
 import errors from './plugins/errors';
 import database from './plugins/database';
 import language from './plugins/language';
+import changes from './plugins/changes';
 import auth from './plugins/auth';
 import uploads from './plugins/uploads';
 import { openStorage, type FileStorage } from './storage';
@@ -84,6 +85,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(database, { database: deps.database, closeWithApp: deps.closeDatabase ?? true });
   await app.register(language);
   app.decorate('loginThrottle', new LoginThrottle(app.db, config.loginMaxAttempts, config.loginWindowSeconds));
+  await app.register(changes);
   await app.register(auth, {
     tokens: new TokenService(config.jwtSecret, config.jwtRefreshSecret, config.accessTokenTtlSeconds, config.refreshTokenTtlSeconds),
   });

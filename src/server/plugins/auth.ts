@@ -4,13 +4,21 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { sessions } from '../db/schema';
 import { HttpError } from '../errors';
 import { TokenService } from '../auth/tokens';
 import { permissionCodesOf, sessionIsLive, touchSession } from '../auth/sessions';
-import { SessionCache, type CachedSession } from '../auth/session-cache';
+
+/** A live session as the cache keeps it (plugins/changes.ts). */
+export interface CachedSession {
+  userId: string;
+  /** The session's expiry, epoch ms. */
+  expiresAt: number;
+  permissions: Set<string>;
+  /** When the session's last use was last written, epoch ms. */
+  touchedAt: number;
+}
 
 export interface AuthUser {
   id: string;
@@ -21,7 +29,6 @@ export interface AuthUser {
 declare module 'fastify' {
   interface FastifyInstance {
     tokens: TokenService;
-    sessionCache: SessionCache;
     /**
      * An `onRequest` hook: a logged-in user holding every one of `codes` (none → any logged-in user). It runs before
      * the body is read or validated, so a stranger learns nothing about a route's payload.
@@ -50,7 +57,7 @@ export async function authenticate(app: FastifyInstance, request: FastifyRequest
     throw new HttpError(401, 'The access token is not valid');
   }
   const { sub, sid } = verified.claims;
-  const session = app.sessionCache.get(sid) ?? (await loadSession(app, sid));
+  const session = app.caches.sessions.get(sid) ?? (await loadSession(app, sid));
   if (!session || session.userId !== sub || session.expiresAt <= Date.now()) {
     throw new HttpError(455, 'The session has ended; please log in again');
   }
@@ -65,7 +72,7 @@ export async function authenticate(app: FastifyInstance, request: FastifyRequest
 
 /** A live session and its user's permissions from the database, kept in the cache; undefined when it has ended. */
 async function loadSession(app: FastifyInstance, sid: string): Promise<CachedSession | undefined> {
-  const generation = app.sessionCache.generation;
+  const generation = app.caches.sessions.generation;
   const [row] = await app.db
     .select({ userId: sessions.userId, revokedAt: sessions.revokedAt, expiresAt: sessions.expiresAt })
     .from(sessions)
@@ -73,74 +80,12 @@ async function loadSession(app: FastifyInstance, sid: string): Promise<CachedSes
   if (!row || !sessionIsLive(row)) return undefined;
   const codes = await permissionCodesOf(app.db, row.userId);
   const session = { userId: row.userId, expiresAt: row.expiresAt.getTime(), permissions: new Set(codes), touchedAt: 0 };
-  app.sessionCache.set(sid, session, generation);
+  app.caches.sessions.set(sid, session, generation);
   return session;
-}
-
-/** Methods that cannot change a session, a user or a role; any other request empties the session cache. */
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** The NOTIFY channel through which server processes on one database tell each other to forget their sessions. */
-const CHANNEL = 'dacha_session_change';
-/** How long a writer waits for its own notice to come back before answering anyway. */
-const ECHO_WAIT_MS = 1000;
-
-/**
- * Session changes across processes: a write is announced on the database's channel, and every process — this one
- * included — empties its cache when the notice arrives. The writer answers once its own notice is back: PostgreSQL
- * signals every listener at the same commit, so the others have it too, and a revoked session is refused by any
- * process on the very next request.
- */
-async function listenForSessionChanges(app: FastifyInstance) {
-  const origin = randomUUID();
-  const echoes = new Map<string, () => void>();
-  let sequence = 0;
-  let listening = false;
-  const stop = await app.database.listen(
-    CHANNEL,
-    (payload) => {
-      app.sessionCache.invalidateAll();
-      echoes.get(payload)?.();
-    },
-    (up) => {
-      listening = up;
-      app.sessionCache.setTrusted(up);
-      if (!up) app.log.warn('lost the database channel of session changes: the session cache is off until it is back');
-    },
-  );
-  app.addHook('onClose', async () => {
-    listening = false;
-    await stop().catch(() => {});
-  });
-  return async function announceSessionChange() {
-    const token = `${origin}:${++sequence}`;
-    const echo = listening
-      ? new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, ECHO_WAIT_MS);
-          echoes.set(token, () => {
-            clearTimeout(timer);
-            resolve();
-          });
-        })
-      : undefined;
-    try {
-      await app.db.execute(sql`select pg_notify(${CHANNEL}, ${token})`);
-      await echo;
-    } finally {
-      echoes.delete(token);
-    }
-  };
 }
 
 async function authPlugin(app: FastifyInstance, opts: { tokens: TokenService }) {
   app.decorate('tokens', opts.tokens);
-  app.decorate('sessionCache', new SessionCache());
-  const announceSessionChange = await listenForSessionChanges(app);
-  // Before the answer leaves: the writer's next request, and anyone's after it on any process, reads sessions afresh.
-  app.addHook('onSend', async (request) => {
-    if (READS.has(request.method)) return;
-    app.sessionCache.invalidateAll();
-    await announceSessionChange().catch((err: Error) => request.log.error({ err }, 'could not announce a session change'));
-  });
   app.decorateRequest('user', undefined);
   app.decorate('requirePermission', (...codes: string[]) => {
     return async (request: FastifyRequest) => {
@@ -151,4 +96,4 @@ async function authPlugin(app: FastifyInstance, opts: { tokens: TokenService }) 
   });
 }
 
-export default fp(authPlugin, { name: 'auth', dependencies: ['database'] });
+export default fp(authPlugin, { name: 'auth', dependencies: ['database', 'changes'] });

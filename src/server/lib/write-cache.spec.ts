@@ -1,25 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { SessionCache, type CachedSession } from './session-cache';
+import { WriteCache } from './write-cache';
 
-const session = (userId = 'u1'): CachedSession => ({ userId, expiresAt: Date.now() + 60_000, permissions: new Set(['region.list']), touchedAt: 0 });
+interface CachedSession {
+  userId: string;
+}
 
-describe('SessionCache', () => {
+const session = (userId = 'u1'): CachedSession => ({ userId });
+
+describe('WriteCache', () => {
   it('keeps a session read in the current generation, for its time to live only', () => {
-    const cache = new SessionCache(1_000);
+    const cache = new WriteCache<CachedSession>(1_000);
     cache.set('s1', session(), cache.generation, 10_000);
     expect(cache.get('s1', 10_500)?.userId).toBe('u1');
     expect(cache.get('s1', 11_000)).toBeUndefined();
   });
 
   it('forgets everything on a write', () => {
-    const cache = new SessionCache();
+    const cache = new WriteCache<CachedSession>();
     cache.set('s1', session(), cache.generation);
     cache.invalidateAll();
     expect(cache.get('s1')).toBeUndefined();
   });
 
   it('never stores a read that a write overtook', () => {
-    const cache = new SessionCache();
+    const cache = new WriteCache<CachedSession>();
     const before = cache.generation;
     cache.invalidateAll(); // a logout committed while the read was on its way
     cache.set('s1', session(), before);
@@ -27,20 +31,20 @@ describe('SessionCache', () => {
   });
 
   it('stays bounded', () => {
-    const cache = new SessionCache(60_000, 2);
+    const cache = new WriteCache<CachedSession>(60_000, 2);
     for (const id of ['a', 'b', 'c']) cache.set(id, session(id), cache.generation);
     expect(cache.get('a')).toBeUndefined();
     expect(cache.get('c')?.userId).toBe('c');
   });
 
   it('caches nothing with a time to live of zero', () => {
-    const cache = new SessionCache(0);
+    const cache = new WriteCache<CachedSession>(0);
     cache.set('s1', session(), cache.generation);
     expect(cache.get('s1')).toBeUndefined();
   });
 
   it('caches nothing while other processes could go unheard, and again once they are heard', () => {
-    const cache = new SessionCache();
+    const cache = new WriteCache<CachedSession>();
     cache.set('s1', session(), cache.generation);
     cache.setTrusted(false);
     expect(cache.get('s1')).toBeUndefined();
@@ -49,5 +53,25 @@ describe('SessionCache', () => {
     cache.setTrusted(true);
     cache.set('s3', session(), cache.generation);
     expect(cache.get('s3')?.userId).toBe('u1');
+  });
+
+  it('loads through the cache once, and again after a write', async () => {
+    const cache = new WriteCache<number>();
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await cache.through('k', load)).toBe(1);
+    expect(await cache.through('k', load)).toBe(1);
+    cache.invalidateAll();
+    expect(await cache.through('k', load)).toBe(2);
+  });
+
+  it('does not keep a load that a write overtook', async () => {
+    const cache = new WriteCache<number>();
+    const value = await cache.through('k', async () => {
+      cache.invalidateAll(); // a write committed while the count was on its way
+      return 1;
+    });
+    expect(value).toBe(1);
+    expect(cache.get('k')).toBeUndefined();
   });
 });

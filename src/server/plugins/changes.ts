@@ -1,0 +1,89 @@
+/**
+ * The caches that live until the next write (lib/write-cache.ts) — the checked sessions with their permissions, the
+ * totals of lists — and how a write reaches them in every server process on the database.
+ *
+ * A write (any request but GET/HEAD/OPTIONS) empties this process's caches and is announced on the database's
+ * channel; every process, this one included, empties its caches when the notice arrives. The writer answers once its
+ * own notice is back: PostgreSQL signals every listener at the same commit, so the others have it too, and a revoked
+ * session or a new record is seen by any process on the very next request.
+ */
+import { randomUUID } from 'node:crypto';
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { WriteCache } from '../lib/write-cache';
+import type { CachedSession } from './auth';
+
+export interface Caches {
+  /** Session id → the live session and its user's permissions. */
+  sessions: WriteCache<CachedSession>;
+  /** A list's filter (resource, language, filter) → how many records it holds. */
+  listTotals: WriteCache<number>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    caches: Caches;
+  }
+}
+
+/** Methods that cannot change anything; any other request empties the caches. */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** The NOTIFY channel through which server processes on one database tell each other that data changed. */
+const CHANNEL = 'dacha_change';
+/** How long a writer waits for its own notice to come back before answering anyway. */
+const ECHO_WAIT_MS = 1000;
+
+async function changesPlugin(app: FastifyInstance) {
+  const caches: Caches = { sessions: new WriteCache(), listTotals: new WriteCache(5_000, 1_000) };
+  app.decorate('caches', caches);
+  const all = Object.values(caches) as WriteCache<unknown>[];
+  const origin = randomUUID();
+  const echoes = new Map<string, () => void>();
+  let sequence = 0;
+  let listening = false;
+  const stop = await app.database.listen(
+    CHANNEL,
+    (payload) => {
+      for (const cache of all) cache.invalidateAll();
+      echoes.get(payload)?.();
+    },
+    (up) => {
+      listening = up;
+      for (const cache of all) cache.setTrusted(up);
+      if (!up) app.log.warn('lost the database channel of changes: the caches are off until it is back');
+    },
+  );
+  app.addHook('onClose', async () => {
+    listening = false;
+    await stop().catch(() => {});
+  });
+
+  async function announce() {
+    const token = `${origin}:${++sequence}`;
+    const echo = listening
+      ? new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, ECHO_WAIT_MS);
+          echoes.set(token, () => {
+            clearTimeout(timer);
+            resolve();
+          });
+        })
+      : undefined;
+    try {
+      await app.db.execute(sql`select pg_notify(${CHANNEL}, ${token})`);
+      await echo;
+    } finally {
+      echoes.delete(token);
+    }
+  }
+
+  // Before the answer leaves: the writer's next request, and anyone's after it on any process, reads afresh.
+  app.addHook('onSend', async (request) => {
+    if (READS.has(request.method)) return;
+    for (const cache of all) cache.invalidateAll();
+    await announce().catch((err: Error) => request.log.error({ err }, 'could not announce a change'));
+  });
+}
+
+export default fp(changesPlugin, { name: 'changes', dependencies: ['database'] });
