@@ -86,6 +86,8 @@ export async function streamBench(name: string, cottages: number, calls: Streame
     const server = await startServer(
       {
         DATABASE_URL: url,
+        // One process, so the RSS read is the one that streams (workers would leave the primary idle).
+        WORKERS: '1',
         JWT_SECRET: 'bench-access-secret-0123456789',
         JWT_REFRESH_SECRET: 'bench-refresh-secret-0123456789',
         ADMIN_DIST_DIR: path.join(dataDir, 'no-admin'),
