@@ -66,6 +66,8 @@ export const specs: Spec[] = [
     async run({ page, baseUrl, api }) {
       await login(page, baseUrl);
       await page.getByTestId('tile-user').waitFor();
+      // The home's last call (its charts) answers first: the Region list's call must be the one meeting the 455.
+      await page.locator('.HomeChart').first().waitFor();
       const token = await page.evaluate(() => localStorage.getItem('accessToken'));
       expectTrue(token, 'logged in');
       const status = await api.delete('auth/logout', token);
