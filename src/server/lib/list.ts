@@ -3,7 +3,7 @@
  * `filter={...}` with `q` and `id: [..]`. A page of ids and the total come from one query (see `pageIds`); the
  * route then loads the full records of that page. Without `range` the whole (filtered, sorted) list is returned.
  */
-import { and, asc, desc, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, ilike, or, sql, type AnyColumn, type Query, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -139,24 +139,43 @@ function buildOrder(spec: ListSpec, sort: ListParams['sort']): SQL[] {
  * search reads every row anyway (a substring match uses no index), so there one pass with the window is cheaper than
  * a count plus a walk of the sort's index that finds few matches.
  */
-export async function pageIds(db: DbOrTx, spec: ListSpec, params: ListParams): Promise<{ ids: string[]; total: number }> {
-  const where = buildWhere(spec, params.filter);
+function pageQuery(db: DbOrTx, spec: ListSpec, params: ListParams, where: SQL | undefined, ordinal: boolean) {
   const searching = Boolean(spec.search?.length && String(params.filter.q ?? '').trim());
   const count = searching ? sql<string>`count(*) over()` : sql<string>`(select count(*) from ${spec.table} where ${where ?? sql`true`})`;
+  const order = buildOrder(spec, params.sort);
   let query = db
-    .select({ id: spec.id, total: count })
+    .select(ordinal ? { id: spec.id, ord: sql<string>`row_number() over (order by ${sql.join(order, sql`, `)})`, total: count } : { id: spec.id, total: count })
     .from(spec.table)
     .where(where)
-    .orderBy(...buildOrder(spec, params.sort))
+    .orderBy(...order)
     .$dynamic();
   if (params.range) query = query.limit(params.range.limit).offset(params.range.offset);
-  const rows = await query;
+  return query;
+}
+
+export async function pageIds(db: DbOrTx, spec: ListSpec, params: ListParams): Promise<{ ids: string[]; total: number }> {
+  const where = buildWhere(spec, params.filter);
+  const rows = await pageQuery(db, spec, params, where, false);
   let total = rows.length ? Number(rows[0].total) : 0;
   if (!rows.length && params.range && params.range.offset > 0) {
     const [row] = await db.select({ n: sql<string>`count(*)` }).from(spec.table).where(where);
     total = Number(row.n);
   }
   return { ids: rows.map((r) => String(r.id)), total };
+}
+
+/**
+ * The same page as SQL for a statement that embeds it (`PageJson.ranged`), so a page is one round trip: the page of
+ * ids (`id`, `ord` — `row_number()` over the page's own order — and `total` as above), and the count of the filtered
+ * list the statement reads when the page is empty (a range past the end). The total is the same as `pageIds` gives:
+ * the page's, or when it is empty the count (0 for an empty list).
+ */
+export function pageIdsSql(db: DbOrTx, spec: ListSpec, params: ListParams): { page: Query; total: Query } {
+  const where = buildWhere(spec, params.filter);
+  return {
+    page: pageQuery(db, spec, params, where, true).toSQL(),
+    total: db.select({ n: sql<string>`count(*)` }).from(spec.table).where(where).toSQL(),
+  };
 }
 
 /**
