@@ -117,8 +117,12 @@ interface Spliced {
 
 const PAGE_QUERY = sql.placeholder('page_query');
 const PAGE_TOTAL = sql.placeholder('page_total');
-/** The most statement shapes kept (and named) per resource; any further one runs unnamed, rendered each time. */
-const MAX_SHAPES = 256;
+/**
+ * The most statement shapes named (prepared on every pooled connection, each holding the plan of the whole JSON
+ * statement) per resource; any further one runs unnamed, spliced each time. The range is part of a shape, so paging
+ * deep makes new shapes: the first pages stay prepared, the memory of each PostgreSQL connection bounded.
+ */
+const MAX_SHAPES = 32;
 
 /**
  * Splices the page-of-ids query and its fallback count into the compiled template, renumbering every parameter: the
