@@ -3,7 +3,7 @@
  * `filter={...}` with `q` and `id: [..]`. A page of ids and the total come from one query (see `pageIds`); the
  * route then loads the full records of that page. Without `range` the whole (filtered, sorted) list is returned.
  */
-import { and, asc, desc, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, ilike, or, Placeholder, sql, type AnyColumn, type Query, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -89,14 +89,19 @@ function isScalar(v: unknown): v is string | number | boolean {
   return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
 }
 
-export function buildWhere(spec: ListSpec, filter: Record<string, unknown>): SQL | undefined {
+/** How a filter's value enters the SQL: a parameter (the default), or a named placeholder (`pageIdsSql`'s cache). */
+type Bind = (name: string, value: string) => SQL | Placeholder<string>;
+const asParam: Bind = (_, value) => sql`${value}`;
+
+export function buildWhere(spec: ListSpec, filter: Record<string, unknown>, bind: Bind = asParam): SQL | undefined {
   const conditions: (SQL | undefined)[] = [spec.where];
   for (const [key, value] of Object.entries(filter)) {
     if (value === undefined || value === null || value === '') continue;
     if (key === 'q') {
       const text = String(value).trim();
       if (text && spec.search?.length) {
-        conditions.push(or(...spec.search.map((expr) => ilike(expr as AnyColumn, `%${escapeLike(text)}%`))));
+        const pattern = bind('q', `%${escapeLike(text)}%`);
+        conditions.push(or(...spec.search.map((expr) => ilike(expr as AnyColumn, pattern))));
       }
       continue;
     }
@@ -113,9 +118,9 @@ export function buildWhere(spec: ListSpec, filter: Record<string, unknown>): SQL
       // string, and PGlite turns a number sent for a timestamp into a Date itself (a huge one throws in the driver),
       // while PostgreSQL's own cast of the text answers an error the error plugin turns into a 400. node-postgres
       // sends every scalar as text anyway, so both engines now read the same value.
-      conditions.push(value.length ? sql`${column} in (${sql.join(value.map((v) => sql`${String(v)}`), sql`, `)})` : sql`false`);
+      conditions.push(value.length ? sql`${column} in (${sql.join(value.map((v, i) => sql`${bind(`f:${key}.${i}`, String(v))}`), sql`, `)})` : sql`false`);
     } else if (isScalar(value)) {
-      conditions.push(sql`${column} = ${String(value)}`);
+      conditions.push(sql`${column} = ${bind(`f:${key}`, String(value))}`);
     } else {
       throw badRequest(`Filter "${key}" takes a value or a list`, { [key]: 'Invalid value' });
     }
@@ -139,24 +144,98 @@ function buildOrder(spec: ListSpec, sort: ListParams['sort']): SQL[] {
  * search reads every row anyway (a substring match uses no index), so there one pass with the window is cheaper than
  * a count plus a walk of the sort's index that finds few matches.
  */
-export async function pageIds(db: DbOrTx, spec: ListSpec, params: ListParams): Promise<{ ids: string[]; total: number }> {
-  const where = buildWhere(spec, params.filter);
+function pageQuery(db: DbOrTx, spec: ListSpec, params: ListParams, where: SQL | undefined, ordinal: boolean, placeholders = false) {
   const searching = Boolean(spec.search?.length && String(params.filter.q ?? '').trim());
   const count = searching ? sql<string>`count(*) over()` : sql<string>`(select count(*) from ${spec.table} where ${where ?? sql`true`})`;
+  const order = buildOrder(spec, params.sort);
   let query = db
-    .select({ id: spec.id, total: count })
+    .select(ordinal ? { id: spec.id, ord: sql<string>`row_number() over (order by ${sql.join(order, sql`, `)})`, total: count } : { id: spec.id, total: count })
     .from(spec.table)
     .where(where)
-    .orderBy(...buildOrder(spec, params.sort))
+    .orderBy(...order)
     .$dynamic();
-  if (params.range) query = query.limit(params.range.limit).offset(params.range.offset);
-  const rows = await query;
+  if (params.range) {
+    query = placeholders
+      ? // Written into the text (whole numbers `parseListParams` checked), so PostgreSQL's generic plan of the named
+        // statement knows them: with a parameter it guesses a tenth of the table and keeps planning each execution.
+        query.limit(sql.raw(String(params.range.limit)) as unknown as number).offset(sql.raw(String(params.range.offset)) as unknown as number)
+      : query.limit(params.range.limit).offset(params.range.offset);
+  }
+  return query;
+}
+
+export async function pageIds(db: DbOrTx, spec: ListSpec, params: ListParams): Promise<{ ids: string[]; total: number }> {
+  const where = buildWhere(spec, params.filter);
+  const rows = await pageQuery(db, spec, params, where, false);
   let total = rows.length ? Number(rows[0].total) : 0;
   if (!rows.length && params.range && params.range.offset > 0) {
     const [row] = await db.select({ n: sql<string>`count(*)` }).from(spec.table).where(where);
     total = Number(row.n);
   }
   return { ids: rows.map((r) => String(r.id)), total };
+}
+
+/**
+ * The same page as SQL for a statement that embeds it (`PageJson.ranged`), so a page is one round trip: the page of
+ * ids (`id`, `ord` — `row_number()` over the page's own order — and `total` as above), and the count of the filtered
+ * list the statement reads when the page is empty (a range past the end). The total is the same as `pageIds` gives:
+ * the page's, or when it is empty the count (0 for an empty list).
+ */
+export function pageIdsSql(db: DbOrTx, spec: ListSpec, params: ListParams): { page: Query; total: Query } {
+  const shape = shapeOf(spec, params);
+  if (!shape) {
+    const where = buildWhere(spec, params.filter);
+    return { page: pageQuery(db, spec, params, where, true).toSQL(), total: db.select({ n: sql<string>`count(*)` }).from(spec.table).where(where).toSQL() };
+  }
+  // The SQL of a shape is built once (its values as named placeholders), then only filled.
+  let shapes = compiledShapes.get(spec);
+  if (!shapes) compiledShapes.set(spec, (shapes = new Map()));
+  let compiled = shapes.get(shape.key);
+  if (!compiled) {
+    const where = buildWhere(spec, params.filter, (name) => sql.placeholder(name));
+    compiled = { page: pageQuery(db, spec, params, where, true, true).toSQL(), total: db.select({ n: sql<string>`count(*)` }).from(spec.table).where(where).toSQL() };
+    if (shapes.size < MAX_SHAPES) shapes.set(shape.key, compiled);
+  }
+  const values: Record<string, unknown> = shape.values;
+  const fill = (query: Query): Query => ({ sql: query.sql, params: query.params.map((p) => (p instanceof Placeholder ? values[p.name] : p)) });
+  return { page: fill(compiled.page), total: fill(compiled.total) };
+}
+
+/** The most shapes of page-of-ids SQL kept per list spec; a further one is built each time. */
+const MAX_SHAPES = 256;
+const compiledShapes = new WeakMap<ListSpec, Map<string, { page: Query; total: Query }>>();
+
+/**
+ * What decides a page's SQL text (besides the spec, one per language): which filters are present and how (a value, a
+ * list of n values, a search), the sort and the range; and the filters' values by placeholder name, as
+ * `buildWhere` names them. Undefined — built each time — when a resource's own filter is present (its SQL may
+ * depend on the value) or a value would be refused (the build answers the 400).
+ */
+function shapeOf(spec: ListSpec, params: ListParams): { key: string; values: Record<string, string> } | undefined {
+  const values: Record<string, string> = {};
+  const sort = params.sort ?? spec.defaultSort;
+  const parts: unknown[] = [sort.field, sort.order, params.range?.limit, params.range?.offset];
+  for (const [name, value] of Object.entries(params.filter)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (name === 'q') {
+      const text = String(value).trim();
+      if (text && spec.search?.length) {
+        values.q = `%${escapeLike(text)}%`;
+        parts.push('q');
+      }
+      continue;
+    }
+    if (own(spec.filters, name)) return undefined;
+    if (Array.isArray(value)) {
+      if (!value.every(isScalar)) return undefined;
+      value.forEach((v, i) => (values[`f:${name}.${i}`] = String(v)));
+      parts.push(name, value.length);
+    } else if (isScalar(value)) {
+      values[`f:${name}`] = String(value);
+      parts.push(name, '=');
+    } else return undefined;
+  }
+  return { key: JSON.stringify(parts), values };
 }
 
 /**

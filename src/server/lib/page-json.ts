@@ -81,17 +81,74 @@ export function compile(query: SQL): Compiled {
   return { name: `dacha_page_${++statements}`, text, params };
 }
 
-/** Runs a compiled statement with its placeholders filled: a named (prepared once per connection) one on a pool. */
-export async function runCompiled<T>(db: DbOrTx, compiled: Compiled, values: Record<string, unknown>): Promise<T[]> {
-  const params = compiled.params.map((p) => (p instanceof Placeholder ? values[p.name] : p));
+/** Runs a statement: a named (prepared once per connection) one on a pool; through drizzle in a transaction. */
+async function runText<T>(db: DbOrTx, name: string | undefined, text: string, params: unknown[]): Promise<T[]> {
   const client = db instanceof PgTransaction ? undefined : (db as { $client?: unknown }).$client;
-  if (client instanceof pg.Pool) return (await client.query<T & pg.QueryResultRow>({ name: compiled.name, text: compiled.text, values: params })).rows;
-  if (client instanceof PGlite) return (await client.query<T>(compiled.text, params)).rows;
+  if (client instanceof pg.Pool) return (await client.query<T & pg.QueryResultRow>(name ? { name, text, values: params } : { text, values: params })).rows;
+  if (client instanceof PGlite) return (await client.query<T>(text, params)).rows;
   // Anything else (a transaction): the same text and values through drizzle.
-  const chunks = compiled.text.split(/\$(\d+)/);
+  const chunks = text.split(/\$(\d+)/);
   const query = sql.empty();
   chunks.forEach((chunk, i) => query.append(i % 2 ? sql`${params[Number(chunk) - 1]}` : sql.raw(chunk)));
   return rowsOf<T>(await db.execute(query));
+}
+
+/** Runs a compiled statement with its placeholders filled. */
+export function runCompiled<T>(db: DbOrTx, compiled: Compiled, values: Record<string, unknown>): Promise<T[]> {
+  const params = compiled.params.map((p) => (p instanceof Placeholder ? values[p.name] : p));
+  return runText<T>(db, compiled.name, compiled.text, params);
+}
+
+/** A query compiled elsewhere (drizzle's `toSQL()`): its text with `$n` parameters, and their values. */
+export interface Query {
+  sql: string;
+  params: unknown[];
+}
+
+/** Where a parameter of a spliced statement comes from: a constant of the template, the language, or a spliced query's. */
+type Source = { value: unknown } | { lang: true } | { page: number } | { total: number };
+
+/** A spliced statement: one per shape of the spliced queries (their text), its values' sources in order. */
+interface Spliced {
+  name: string | undefined;
+  text: string;
+  sources: Source[];
+}
+
+const PAGE_QUERY = sql.placeholder('page_query');
+const PAGE_TOTAL = sql.placeholder('page_total');
+/**
+ * The most statement shapes named (prepared on every pooled connection, each holding the plan of the whole JSON
+ * statement) per resource; any further one runs unnamed, spliced each time. The range is part of a shape, so paging
+ * deep makes new shapes: the first pages stay prepared, the memory of each PostgreSQL connection bounded.
+ */
+const MAX_SHAPES = 32;
+
+/**
+ * Splices the page-of-ids query and its fallback count into the compiled template, renumbering every parameter: the
+ * text depends only on the two queries' texts (the filter's shape, sort, search, range present), never on values.
+ */
+function splice(template: Compiled, page: Query, total: Query): Omit<Spliced, 'name'> {
+  const chunks = template.text.split(/\$(\d+)/);
+  const sources: Source[] = [];
+  const renumber = (query: Query, source: (i: number) => Source) => {
+    const base = sources.length;
+    query.params.forEach((_, i) => sources.push(source(i)));
+    return query.sql.replace(/\$(\d+)/g, (_, n: string) => `$${base + Number(n)}`);
+  };
+  let text = '';
+  chunks.forEach((chunk, i) => {
+    if (i % 2 === 0) return void (text += chunk);
+    const param = template.params[Number(chunk) - 1];
+    if (param instanceof Placeholder && param.name === 'page_query') text += renumber(page, (page) => ({ page }));
+    else if (param instanceof Placeholder && param.name === 'page_total') text += renumber(total, (total) => ({ total }));
+    else if (param instanceof Placeholder && param.name === 'ids') text += '(select array_agg(page_ids.id) from page_ids)';
+    else {
+      sources.push(param instanceof Placeholder ? { lang: true } : { value: param });
+      text += `$${sources.length}`;
+    }
+  });
+  return { text, sources };
 }
 
 /** What a resource gives the fast path: one object per row of `from` (its table, named by `alias`), in the page's order. */
@@ -107,18 +164,48 @@ export interface PageJsonSpec {
 }
 
 /** A page's JSON: its records in the order of `ids`, and how many were found (a record deleted meanwhile is left out). */
-export type PageJson = ((db: DbOrTx, ids: string[], lang: string) => Promise<{ body: string; count: number }>) & { compiled?: Compiled };
+export type PageJson = ((db: DbOrTx, ids: string[], lang: string) => Promise<{ body: string; count: number }>) & {
+  compiled?: Compiled;
+  /**
+   * One page in one statement: `page` (columns `id`, `ord`, `total`: the page of ids in order and the filtered list's
+   * total) feeds the JSON; `total` (one column) counts the filtered list when the page is empty (a range past the end).
+   */
+  ranged: (db: DbOrTx, page: Query, total: Query, lang: string) => Promise<{ body: string; count: number; total: number }>;
+};
 
 export function pageJsonOf(spec: PageJsonSpec): PageJson {
   const table = sql.identifier(getTableName(spec.table));
-  const compiled = compile(sql`${spec.with ? sql`with ${spec.with} ` : sql``}select coalesce('[' || string_agg(${spec.object.text}, ',' order by page.ord) || ']', '[]') as body, count(*)::int as count
-    from unnest(${IDS}::uuid[]) with ordinality as page(id, ord)
+  const select = (body: SQL) =>
+    sql`select coalesce('[' || string_agg(${spec.object.text}, ',' order by page.ord) || ']', '[]') as body, count(*)::int as count${body}
     join ${table} on ${table}.${sql.identifier(spec.id.name)} = page.id
-    ${spec.joins ?? sql``}`);
-  const page: PageJson = async (db, ids, lang) => {
-    if (!ids.length) return { body: '[]', count: 0 };
-    const [row] = await runCompiled<{ body: string; count: number }>(db, compiled, { ids, lang });
-    return row;
-  };
-  return Object.assign(page, { compiled });
+    ${spec.joins ?? sql``}`;
+  const compiled = compile(sql`${spec.with ? sql`with ${spec.with} ` : sql``}${select(sql`
+    from unnest(${IDS}::uuid[]) with ordinality as page(id, ord)`)}`);
+  // The same JSON fed by the page-of-ids query (a CTE, materialised: the JSON and the name look-ups read it).
+  const template = compile(sql`with page_ids(id, ord, total) as materialized (${PAGE_QUERY})${spec.with ? sql`, ${spec.with}` : sql``} ${select(sql`,
+      coalesce((select page_ids.total from page_ids limit 1), (${PAGE_TOTAL}))::int as total
+    from page_ids as page`)}`);
+  const shapes = new Map<string, Spliced>();
+  const page: PageJson = Object.assign(
+    async (db: DbOrTx, ids: string[], lang: string) => {
+      if (!ids.length) return { body: '[]', count: 0 };
+      const [row] = await runCompiled<{ body: string; count: number }>(db, compiled, { ids, lang });
+      return row;
+    },
+    {
+      compiled,
+      async ranged(db: DbOrTx, pageQuery: Query, total: Query, lang: string) {
+        const key = `${pageQuery.sql}\0${total.sql}`;
+        let shape = shapes.get(key);
+        if (!shape) {
+          shape = { name: shapes.size < MAX_SHAPES ? `${template.name}_${shapes.size + 1}` : undefined, ...splice(template, pageQuery, total) };
+          if (shape.name) shapes.set(key, shape);
+        }
+        const values = shape.sources.map((s) => ('value' in s ? s.value : 'lang' in s ? lang : 'page' in s ? pageQuery.params[s.page] : total.params[s.total]));
+        const [row] = await runText<{ body: string; count: number; total: number }>(db, shape.name, shape.text, values);
+        return row;
+      },
+    },
+  );
+  return page;
 }

@@ -23,7 +23,7 @@ import { readValidForm } from './forms';
 import { registerListKit } from './list-kit-routes';
 import { inBatches, textStream } from './streaming';
 import type { PageJson } from './page-json';
-import { inOrder, listQuerySchema, pageIds, parseListParams, sendList, sendRange, type ListParams, type ListSpec } from './list';
+import { inOrder, listQuerySchema, pageIds, pageIdsSql, parseListParams, sendList, sendRange, type ListParams, type ListSpec } from './list';
 import { bumpVersion, changed, etagOf, lockVersion, namedVersion, parseVersion, readVersions, takeBodyVersion, versionedTable } from './versions';
 
 type WithId = { Params: { id: string } };
@@ -252,15 +252,17 @@ export function registerResource<R extends { id: string }, C, U>(app: FastifyIns
       async (request, reply) => {
         const query = request.query as Record<string, unknown>;
         const params = cfg.listParams ? cfg.listParams(query) : parseListParams(query);
+        if (pageJson && params.range) {
+          // One round trip: the page of ids, its total and its JSON in one statement.
+          const { page, total: count } = pageIdsSql(app.db, specOf(request.lang), params);
+          const { body, count: found, total } = await pageJson.ranged(app.db, page, count, request.lang);
+          sendRange(reply, def.route, params, total, found);
+          return reply.type('application/json; charset=utf-8').serializer(asIs).send(body);
+        }
         const { ids, total } = await pageIds(app.db, specOf(request.lang), params);
         if (!params.range) {
           sendList(reply, def.route, params, total, ids);
           return pageJson ? sendJson(reply, pageJson, ids, request.lang) : streamAll(reply, ids, request.lang);
-        }
-        if (pageJson) {
-          const { body, count } = await pageJson(app.db, ids, request.lang);
-          sendRange(reply, def.route, params, total, count);
-          return reply.type('application/json; charset=utf-8').serializer(asIs).send(body);
         }
         return sendList(reply, def.route, params, total, inOrder(ids, await cfg.load(app.db, ids, request.lang)));
       },
