@@ -4,8 +4,8 @@
  *
  * A write (any request but GET/HEAD/OPTIONS) empties this process's caches and is announced on the database's
  * channel; every process, this one included, empties its caches when the notice arrives. The writer answers once its
- * own notice is back: PostgreSQL signals every listener at the same commit, so the others have it too, and a revoked
- * session or a new record is seen by any process on the very next request.
+ * own notice is back, and a moment more: PostgreSQL signals every listener at the same commit, so the others have it
+ * too, and a revoked session or a new record is seen by any process on the next request.
  */
 import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
@@ -33,6 +33,12 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const CHANNEL = 'dacha_change';
 /** How long a writer waits for its own notice to come back before answering anyway. */
 const ECHO_WAIT_MS = 1000;
+/**
+ * And then a moment more: the others were signalled at the same commit, but each reads its notice when its event loop
+ * gets to the socket — in the same process (tests with two apps) only after the writer's answer has run on, if nothing
+ * yields. 25 ms is a cheap price for a write; a process stalled longer can serve a stale entry that long (TTL 5 s).
+ */
+const ECHO_GRACE_MS = 25;
 
 async function changesPlugin(app: FastifyInstance) {
   const caches: Caches = { sessions: new WriteCache(), listTotals: new WriteCache(5_000, 1_000) };
@@ -72,7 +78,7 @@ async function changesPlugin(app: FastifyInstance) {
       : undefined;
     try {
       await app.db.execute(sql`select pg_notify(${CHANNEL}, ${token})`);
-      await echo;
+      if (echo) await echo.then(() => new Promise((resolve) => setTimeout(resolve, ECHO_GRACE_MS)));
     } finally {
       echoes.delete(token);
     }
