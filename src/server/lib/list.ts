@@ -144,9 +144,10 @@ function buildOrder(spec: ListSpec, sort: ListParams['sort']): SQL[] {
  * search reads every row anyway (a substring match uses no index), so there one pass with the window is cheaper than
  * a count plus a walk of the sort's index that finds few matches.
  */
-function pageQuery(db: DbOrTx, spec: ListSpec, params: ListParams, where: SQL | undefined, ordinal: boolean, placeholders = false) {
+function pageQuery(db: DbOrTx, spec: ListSpec, params: ListParams, where: SQL | undefined, ordinal: boolean, placeholders = false, knownTotal?: SQL) {
   const searching = Boolean(spec.search?.length && String(params.filter.q ?? '').trim());
-  const count = searching ? sql<string>`count(*) over()` : sql<string>`(select count(*) from ${spec.table} where ${where ?? sql`true`})`;
+  const count =
+    knownTotal ?? (searching ? sql<string>`count(*) over()` : sql<string>`(select count(*) from ${spec.table} where ${where ?? sql`true`})`);
   const order = buildOrder(spec, params.sort);
   let query = db
     .select(ordinal ? { id: spec.id, ord: sql<string>`row_number() over (order by ${sql.join(order, sql`, `)})`, total: count } : { id: spec.id, total: count })
@@ -181,26 +182,32 @@ export async function pageIds(db: DbOrTx, spec: ListSpec, params: ListParams): P
  * list the statement reads when the page is empty (a range past the end). The total is the same as `pageIds` gives:
  * the page's, or when it is empty the count (0 for an empty list).
  */
-export function pageIdsSql(db: DbOrTx, spec: ListSpec, params: ListParams): { page: Query; total: Query } {
+export function pageIdsSql(db: DbOrTx, spec: ListSpec, params: ListParams, knownTotal?: number): { page: Query; total: Query } {
   const shape = shapeOf(spec, params);
+  // A total the caller already knows (lib/write-cache.ts: kept until the next write) spares the count, which reads
+  // every matching row: the page itself then reads only its rows, whatever the list's size.
+  const known = (value: unknown) => (knownTotal === undefined ? undefined : sql`${value}::bigint`);
   if (!shape) {
     const where = buildWhere(spec, params.filter);
-    return { page: pageQuery(db, spec, params, where, true).toSQL(), total: db.select({ n: sql<string>`count(*)` }).from(spec.table).where(where).toSQL() };
+    return { page: pageQuery(db, spec, params, where, true, false, known(knownTotal)).toSQL(), total: db.select({ n: sql<string>`count(*)` }).from(spec.table).where(where).toSQL() };
   }
   // The SQL of a shape is built once (its values as named placeholders), then only filled.
   let shapes = compiledShapes.get(spec);
   if (!shapes) compiledShapes.set(spec, (shapes = new Map()));
-  let compiled = shapes.get(shape.key);
+  const key = knownTotal === undefined ? shape.key : `${shape.key}+known`;
+  let compiled = shapes.get(key);
   if (!compiled) {
     const where = buildWhere(spec, params.filter, (name) => sql.placeholder(name));
-    compiled = { page: pageQuery(db, spec, params, where, true, true).toSQL(), total: db.select({ n: sql<string>`count(*)` }).from(spec.table).where(where).toSQL() };
-    if (shapes.size < MAX_SHAPES) shapes.set(shape.key, compiled);
+    compiled = { page: pageQuery(db, spec, params, where, true, true, known(sql.placeholder(KNOWN_TOTAL))).toSQL(), total: db.select({ n: sql<string>`count(*)` }).from(spec.table).where(where).toSQL() };
+    if (shapes.size < MAX_SHAPES) shapes.set(key, compiled);
   }
-  const values: Record<string, unknown> = shape.values;
+  const values: Record<string, unknown> = { ...shape.values, [KNOWN_TOTAL]: knownTotal };
   const fill = (query: Query): Query => ({ sql: query.sql, params: query.params.map((p) => (p instanceof Placeholder ? values[p.name] : p)) });
   return { page: fill(compiled.page), total: fill(compiled.total) };
 }
 
+/** The placeholder of a known total (not a filter's name: those are `q` and `f:<name>`). */
+const KNOWN_TOTAL = 'known_total';
 /** The most shapes of page-of-ids SQL kept per list spec; a further one is built each time. */
 const MAX_SHAPES = 256;
 const compiledShapes = new WeakMap<ListSpec, Map<string, { page: Query; total: Query }>>();

@@ -253,9 +253,15 @@ export function registerResource<R extends { id: string }, C, U>(app: FastifyIns
         const query = request.query as Record<string, unknown>;
         const params = cfg.listParams ? cfg.listParams(query) : parseListParams(query);
         if (pageJson && params.range) {
-          // One round trip: the page of ids, its total and its JSON in one statement.
-          const { page, total: count } = pageIdsSql(app.db, specOf(request.lang), params);
+          // One round trip: the page of ids, its total and its JSON in one statement; the total is counted once per
+          // filter until the next write (a count reads every matching row, the page only its own).
+          const totals = app.caches.listTotals;
+          const totalKey = JSON.stringify([path, request.lang, params.filter]);
+          const generation = totals.generation;
+          const known = totals.get(totalKey);
+          const { page, total: count } = pageIdsSql(app.db, specOf(request.lang), params, known);
           const { body, count: found, total } = await pageJson.ranged(app.db, page, count, request.lang);
+          if (known === undefined) totals.set(totalKey, total, generation);
           sendRange(reply, def.route, params, total, found);
           return reply.type('application/json; charset=utf-8').serializer(asIs).send(body);
         }
