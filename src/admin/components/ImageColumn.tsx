@@ -1,38 +1,23 @@
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import { Box } from '@mui/material';
-import { Link } from 'react-router-dom';
-import {
-  Button,
-  DataTable,
-  useCreatePath,
-  useRecordContext,
-  useResourceContext,
-  type DataTableColumnProps,
-} from 'react-admin';
+import { DataTable, type DataTableColumnProps } from 'react-admin';
 import { imageDialogPath } from './imageDialog';
 import { ImageThumb } from './ImageThumb';
 import { IfRowAccess } from './rowAccess';
+import { RecordLinkButton } from './RecordLinkButton';
 
 interface Size {
   width?: number;
   height?: number;
 }
 
-const ImageDialogLink = () => {
-  const record = useRecordContext();
-  const resource = useResourceContext();
-  const createPath = useCreatePath();
-  if (!record || !resource) return null;
-  return (
-    <Button
-      component={Link}
-      to={imageDialogPath(createPath({ resource, type: 'list' }), record.id)}
-      label="app.image.edit"
-    >
-      <PhotoCameraIcon />
-    </Button>
-  );
-};
+const ImageDialogLink = () => (
+  <RecordLinkButton
+    to={(createPath, resource, id) => imageDialogPath(createPath({ resource, type: 'list' }), id)}
+    label="app.image.edit"
+    icon={<PhotoCameraIcon />}
+  />
+);
 
 /** Opens the resource's image dialog (`imageDialogRoute`); shown only with `<resource>.edit`. */
 export const EditImageButton = () => (

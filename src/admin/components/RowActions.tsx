@@ -1,9 +1,8 @@
 import ContentCreate from '@mui/icons-material/Create';
 import type { MouseEvent, ReactNode } from 'react';
-import { Link } from 'react-router-dom';
-import { Button, useCreatePath, useRecordContext, useResourceContext } from 'react-admin';
 import { ActionsCol } from './ActionsCol';
 import { DeleteButton } from './DeleteButton';
+import { RecordLinkButton } from './RecordLinkButton';
 import { IfRowAccess } from './rowAccess';
 
 const scrollToTop = { _scrollToTop: true };
@@ -13,24 +12,16 @@ const stopPropagation = (event: MouseEvent) => event.stopPropagation();
  * react-admin's `EditButton` (same label, icon, class, link and scroll state) without its own permission query per
  * row: the row's `IfRowAccess` decides.
  */
-const RowEditButton = () => {
-  const record = useRecordContext();
-  const resource = useResourceContext();
-  const createPath = useCreatePath();
-  if (!record || !resource) return null;
-  return (
-    <Button
-      component={Link}
-      to={createPath({ type: 'edit', resource, id: record.id })}
-      state={scrollToTop}
-      label="ra.action.edit"
-      onClick={stopPropagation}
-      className="RaEditButton-root"
-    >
-      <ContentCreate />
-    </Button>
-  );
-};
+const RowEditButton = () => (
+  <RecordLinkButton
+    to={(createPath, resource, id) => createPath({ type: 'edit', resource, id })}
+    state={scrollToTop}
+    label="ra.action.edit"
+    onClick={stopPropagation}
+    className="RaEditButton-root"
+    icon={<ContentCreate />}
+  />
+);
 
 /**
  * A list's last column, the row's actions: any resource-specific ones first, then edit and delete. Each button shows
