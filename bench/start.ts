@@ -11,7 +11,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -20,7 +19,9 @@ import { openPostgres } from '../src/server/db/client';
 import { bootstrap } from '../src/server/db/seed/bootstrap';
 import { seedScale } from '../src/server/db/seed/scale';
 import { diskStorage } from '../src/server/storage';
+import { freePort } from '../e2e/harness/server';
 import { runLoad } from './lib/load';
+import { rssOf } from './lib/stream-bench';
 import { adminHeaders, BENCH_ADMIN, createBenchDatabase, dropBenchDatabase } from './lib/postgres';
 
 const { values: args } = parseArgs({
@@ -34,20 +35,13 @@ const MAIN = path.join(ROOT, 'dist', 'server', 'main.mjs');
 const PAGE = `/api/v1/cottage?range=${encodeURIComponent('[0,24]')}`;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const rssMb = (pid: number) => rssOf(pid) / 1024 / 1024;
 /** The server's processes: the one spawned and, with workers, its children. */
 function processTree(pid: number): number[] {
   const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
   return [pid, ...children.flatMap(processTree)];
 }
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((r) => probe.close(r));
-  return port;
-}
 
 /** Spawns the compiled server and answers it once `GET /api/v1/config` answers, with the milliseconds that took. */
 async function start(env: Record<string, string>): Promise<{ child: ChildProcess; origin: string; ms: number }> {

@@ -28,7 +28,8 @@ export interface StreamedCall {
 }
 
 const mb = (bytes: number) => bytes / 1024 / 1024;
-const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+/** A process's resident memory in bytes, from /proc (Linux). */
+export const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
 
 /** Reads an answer to its end, sampling the process `pid`'s RSS every 10 ms meanwhile; keeps the body. */
 async function read(target: string, pid: number, headers: Record<string, string> = {}) {

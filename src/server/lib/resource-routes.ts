@@ -21,7 +21,7 @@ import type { UploadedFile } from '../plugins/uploads';
 import { recordAudit, secretsSent } from './audit';
 import { readValidForm } from './forms';
 import { registerListKit } from './list-kit-routes';
-import { inBatches, textStream } from './streaming';
+import { inBatches, loadAhead, textStream } from './streaming';
 import type { PageJson } from './page-json';
 import { inOrder, listQuerySchema, pageIds, pageIdsSql, parseListParams, sendList, sendRange, type ListParams, type ListSpec } from './list';
 import { bumpVersion, changed, etagOf, lockVersion, namedVersion, parseVersion, readVersions, takeBodyVersion, versionedTable } from './versions';
@@ -212,26 +212,9 @@ export function registerResource<R extends { id: string }, C, U>(app: FastifyIns
   const sendJson = async (reply: FastifyReply, page: PageJson, ids: string[], lang: string) => {
     reply.type('application/json; charset=utf-8').serializer(asIs);
     if (ids.length <= JSON_BATCH) return reply.send((await page(app.db, ids, lang)).body);
-    // Two batches load while one is written (as `inBatches`); a batch still loading when the client is gone must
-    // not fail unhandled.
-    async function* batches() {
-      const loading: Promise<string>[] = [];
-      let next = 0;
-      const more = () => {
-        while (loading.length < 2 && next < ids.length) {
-          const text = page(app.db, ids.slice(next, (next += JSON_BATCH)), lang).then((found) => found.body.slice(1, -1));
-          text.catch(() => undefined);
-          loading.push(text);
-        }
-      };
-      more();
-      while (loading.length) {
-        const text = await loading.shift()!;
-        more();
-        if (text) yield [text];
-      }
-    }
-    return reply.send(textStream('[', batches(), (text, i) => (i ? ',' : '') + text, ']'));
+    // Each batch's array without its brackets (none for a batch whose records are all gone), two loading ahead.
+    const batches = loadAhead(ids, async (batch) => [(await page(app.db, batch, lang)).body.slice(1, -1)].filter(Boolean), JSON_BATCH);
+    return reply.send(textStream('[', batches, (text, i) => (i ? ',' : '') + text, ']'));
   };
 
   // The one list handler: the plain list and its views, DESIGN §5 parameters (or the resource's own reading of them).

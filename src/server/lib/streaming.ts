@@ -10,21 +10,15 @@ import { inOrder } from './list';
 const CHUNK_CHARS = 16 * 1024;
 
 /**
- * The records of `ids` in their order, a batch at a time: `ahead` batches load while the caller uses one, so the
- * database and this process work side by side (with PostgreSQL, on two connections).
+ * `load` of each batch of `ids`, a batch at a time: `ahead` batches load while the caller uses one, so the database
+ * and this process work side by side (with PostgreSQL, on two connections).
  */
-export async function* inBatches<R extends { id: string }>(
-  ids: string[],
-  load: (batch: string[]) => Promise<R[]>,
-  size = 500,
-  ahead = 2,
-): AsyncGenerator<R[]> {
-  const loading: Promise<R[]>[] = [];
+export async function* loadAhead<T>(ids: string[], load: (batch: string[]) => Promise<T>, size: number, ahead = 2): AsyncGenerator<T> {
+  const loading: Promise<T>[] = [];
   let requested = 0;
   const requestMore = () => {
     while (loading.length < ahead && requested < ids.length) {
-      const batch = ids.slice(requested, (requested += size));
-      const pending = load(batch).then((records) => inOrder(batch, records));
+      const pending = load(ids.slice(requested, (requested += size)));
       // Should the reader stop first (a client gone), a batch still loading must not fail unhandled.
       pending.catch(() => undefined);
       loading.push(pending);
@@ -32,10 +26,15 @@ export async function* inBatches<R extends { id: string }>(
   };
   requestMore();
   while (loading.length) {
-    const records = await loading.shift()!;
+    const loaded = await loading.shift()!;
     requestMore();
-    yield records;
+    yield loaded;
   }
+}
+
+/** The records of `ids` in their order, a batch at a time (`loadAhead`). */
+export function inBatches<R extends { id: string }>(ids: string[], load: (batch: string[]) => Promise<R[]>, size = 500, ahead = 2): AsyncGenerator<R[]> {
+  return loadAhead(ids, (batch) => load(batch).then((records) => inOrder(batch, records)), size, ahead);
 }
 
 /** `head`, then `piece(record, index)` for every record of every batch, then `tail`, as a stream of small chunks. */
