@@ -4,7 +4,10 @@
  * cottages from the scale seeder, then for each call 10 keep-alive connections for `--seconds` against ours and
  * against the bare server. Prints requests per second, p50/p99 and the ratio ours / bare beside the goals of the
  * performance issue (cottage page ≥ 10 % on PostgreSQL and ≥ 5 % on PGlite, region list ≥ 10 %, p99 < 50 ms), and
- * the server's RSS after the load. Exits 0 either way (goals are reported, the figures vary with the machine's load).
+ * the server's RSS after the load. Each list call is loaded twice: as the server runs (a repeated call is answered from
+ * the list answers kept until the next write, plugins/changes.ts) and with that cache off, every request building its
+ * page in the database as after a write (the cold figure). Exits 0 either way (goals are reported, the figures vary
+ * with the machine's load).
  *
  *   npx tsx bench/throughput.ts [--engine postgres|pglite] [--cottages 1000] [--seconds 5] [--no-bare]
  */
@@ -15,6 +18,7 @@ import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import Fastify from 'fastify';
 import { buildApp } from '../src/server/app';
+import { WriteCache } from '../src/server/lib/write-cache';
 import { loadConfig } from '../src/server/config';
 import { openPglite, openPostgres, type Database } from '../src/server/db/client';
 import { bootstrap } from '../src/server/db/seed/bootstrap';
@@ -83,12 +87,18 @@ try {
       const first = await fetch(`${origin}${call.path}`, { headers });
       replay = { body: await first.text(), type: first.headers.get('content-type') ?? 'application/json' };
       if (first.status !== 200) throw new Error(`${call.path}: ${first.status} ${replay.body}`);
+      const kept = app.caches.listPages;
       const ours = await runLoad({ url: `${origin}${call.path}`, headers, connections: CONNECTIONS, seconds: SECONDS });
+      app.caches.listPages = new WriteCache(0);
+      const cold = await runLoad({ url: `${origin}${call.path}`, headers, connections: CONNECTIONS, seconds: SECONDS });
+      app.caches.listPages = kept;
       const them = args['no-bare'] ? ours : await runLoad({ url: `${bareOrigin}${call.path}`, connections: CONNECTIONS, seconds: SECONDS });
       const ratio = ours.perSecond / them.perSecond;
       const goal = call.goal === undefined ? '' : `  goal ≥ ${(call.goal * 100).toFixed(0)} %: ${ratio >= call.goal ? 'met' : 'missed'}`;
+      const failed = (r: LoadResult) => (r.failures ? `  ${r.failures} failed` : '');
       console.log(`  ${call.name} (${(replay.body.length / 1024).toFixed(1)} kB)`);
-      console.log(`    ours ${fmt(ours)}${ours.failures ? `  ${ours.failures} failed` : ''}`);
+      console.log(`    ours ${fmt(ours)}${failed(ours)}`);
+      console.log(`    cold ${fmt(cold)}${failed(cold)}  (${((cold.perSecond / them.perSecond) * 100).toFixed(1)} % of bare: no kept answer, as after each write)`);
       console.log(`    bare ${fmt(them)}`);
       console.log(`    ratio ${(ratio * 100).toFixed(1)} %${goal}${ENGINE === 'postgres' && call.goal ? `, p99 < 50 ms: ${ours.p99 < 50 ? 'met' : 'missed'}` : ''}`);
     }

@@ -99,6 +99,18 @@ export function runCompiled<T>(db: DbOrTx, compiled: Compiled, values: Record<st
   return runText<T>(db, compiled.name, compiled.text, params);
 }
 
+const snapshotStatement = compile(sql`select pg_current_snapshot()::text as snapshot`);
+
+/**
+ * The database's current snapshot (`xmin:xmax:in-progress`, no table read). Two equal snapshots see exactly the same
+ * committed data: any transaction that wrote in between would have taken an id (moving `xmax`) or left the in-progress
+ * list. So an answer read after snapshot S is still exact while the snapshot is S — whoever wrote, wherever.
+ */
+export async function currentSnapshot(db: DbOrTx): Promise<string> {
+  const [row] = await runCompiled<{ snapshot: string }>(db, snapshotStatement, {});
+  return row.snapshot;
+}
+
 /** A query compiled elsewhere (drizzle's `toSQL()`): its text with `$n` parameters, and their values. */
 export interface Query {
   sql: string;

@@ -22,7 +22,8 @@ import { recordAudit, secretsSent } from './audit';
 import { readValidForm } from './forms';
 import { registerListKit } from './list-kit-routes';
 import { inBatches, loadAhead, textStream } from './streaming';
-import type { PageJson } from './page-json';
+import { currentSnapshot, type PageJson } from './page-json';
+import type { CachedPage } from '../plugins/changes';
 import { inOrder, listQuerySchema, pageIds, pageIdsSql, parseListParams, sendList, sendRange, type ListParams, type ListSpec } from './list';
 import { bumpVersion, changed, etagOf, lockVersion, namedVersion, parseVersion, readVersions, takeBodyVersion, versionedTable } from './versions';
 
@@ -205,16 +206,14 @@ export function registerResource<R extends { id: string }, C, U>(app: FastifyIns
       .send(textStream('[', inBatches(ids, (batch) => cfg.load(app.db, batch, lang)), (record, i) => (i ? ',' : '') + JSON.stringify(z.encode(cfg.record, record)), ']'));
 
   /**
-   * The same from the database's JSON: a list that fits one batch is one statement and one text; a longer one is
-   * streamed a batch's text at a time (each batch's array without its brackets, joined by commas).
+   * The same from the database's JSON (a list that fits one batch is one text, answered whole): a batch's text at a
+   * time, each batch's array without its brackets, joined by commas.
    */
   const pageJson = cfg.pageJson;
-  const sendJson = async (reply: FastifyReply, page: PageJson, ids: string[], lang: string) => {
-    reply.type('application/json; charset=utf-8').serializer(asIs);
-    if (ids.length <= JSON_BATCH) return reply.send((await page(app.db, ids, lang)).body);
+  const streamJson = (reply: FastifyReply, page: PageJson, ids: string[], lang: string) => {
     // Each batch's array without its brackets (none for a batch whose records are all gone), two loading ahead.
     const batches = loadAhead(ids, async (batch) => [(await page(app.db, batch, lang)).body.slice(1, -1)].filter(Boolean), JSON_BATCH);
-    return reply.send(textStream('[', batches, (text, i) => (i ? ',' : '') + text, ']'));
+    return reply.type('application/json; charset=utf-8').send(textStream('[', batches, (text, i) => (i ? ',' : '') + text, ']'));
   };
 
   // The one list handler: the plain list and its views, DESIGN §5 parameters (or the resource's own reading of them).
@@ -226,6 +225,23 @@ export function registerResource<R extends { id: string }, C, U>(app: FastifyIns
       if (!built) specs.set(lang, (built = spec(lang)));
       return built;
     };
+
+    /**
+     * A page's answer as the database's JSON text, in one round trip: the page of ids, its total and its JSON in one
+     * statement. The total is counted once per filter until the next write (a count reads every matching row, the
+     * page only its own).
+     */
+    const rangedAnswer = async (page: PageJson, params: ListParams, lang: string): Promise<CachedPage> => {
+      const totals = app.caches.listTotals;
+      const totalKey = JSON.stringify([path, lang, params.filter]);
+      const generation = totals.generation;
+      const known = totals.get(totalKey);
+      const { page: ids, total: count } = pageIdsSql(app.db, specOf(lang), params, known);
+      const { body, count: found, total } = await page.ranged(app.db, ids, count, lang);
+      if (known === undefined) totals.set(totalKey, total, generation);
+      return { body, count: found, total };
+    };
+
     return app.get(
       `/${path}`,
       {
@@ -235,25 +251,35 @@ export function registerResource<R extends { id: string }, C, U>(app: FastifyIns
       async (request, reply) => {
         const query = request.query as Record<string, unknown>;
         const params = cfg.listParams ? cfg.listParams(query) : parseListParams(query);
-        if (pageJson && params.range) {
-          // One round trip: the page of ids, its total and its JSON in one statement; the total is counted once per
-          // filter until the next write (a count reads every matching row, the page only its own).
-          const totals = app.caches.listTotals;
-          const totalKey = JSON.stringify([path, request.lang, params.filter]);
-          const generation = totals.generation;
-          const known = totals.get(totalKey);
-          const { page, total: count } = pageIdsSql(app.db, specOf(request.lang), params, known);
-          const { body, count: found, total } = await pageJson.ranged(app.db, page, count, request.lang);
-          if (known === undefined) totals.set(totalKey, total, generation);
-          sendRange(reply, def.route, params, total, found);
-          return reply.type('application/json; charset=utf-8').serializer(asIs).send(body);
+        const lang = request.lang;
+        if (pageJson) {
+          // An answer of one text is kept while the database's snapshot is the one it was read after: nothing was
+          // committed since, by anyone (plugins/changes.ts). The permission was checked before, per request.
+          const pages = app.caches.listPages;
+          const pageKey = JSON.stringify([await currentSnapshot(app.db), path, lang, params]);
+          let answer = pages.get(pageKey);
+          if (!answer) {
+            const generation = pages.generation;
+            if (params.range) answer = await rangedAnswer(pageJson, params, lang);
+            else {
+              const { ids, total } = await pageIds(app.db, specOf(lang), params);
+              if (ids.length > JSON_BATCH) {
+                sendList(reply, def.route, params, total, ids);
+                return streamJson(reply, pageJson, ids, lang);
+              }
+              answer = { body: (await pageJson(app.db, ids, lang)).body, count: ids.length, total };
+            }
+            pages.set(pageKey, answer, generation);
+          }
+          sendRange(reply, def.route, params, answer.total, answer.count);
+          return reply.type('application/json; charset=utf-8').serializer(asIs).send(answer.body);
         }
-        const { ids, total } = await pageIds(app.db, specOf(request.lang), params);
+        const { ids, total } = await pageIds(app.db, specOf(lang), params);
         if (!params.range) {
           sendList(reply, def.route, params, total, ids);
-          return pageJson ? sendJson(reply, pageJson, ids, request.lang) : streamAll(reply, ids, request.lang);
+          return streamAll(reply, ids, lang);
         }
-        return sendList(reply, def.route, params, total, inOrder(ids, await cfg.load(app.db, ids, request.lang)));
+        return sendList(reply, def.route, params, total, inOrder(ids, await cfg.load(app.db, ids, lang)));
       },
     );
   };

@@ -34,6 +34,7 @@ describe('WriteCache', () => {
     const cache = new WriteCache<CachedSession>(60_000, 2);
     for (const id of ['a', 'b', 'c']) cache.set(id, session(id), cache.generation);
     expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('b')?.userId).toBe('b');
     expect(cache.get('c')?.userId).toBe('c');
   });
 

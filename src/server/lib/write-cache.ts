@@ -43,7 +43,9 @@ export class WriteCache<V> {
   /** Keeps a value read in `generation`, unless a write happened since. */
   set(key: string, value: V, generation: number, now = Date.now()) {
     if (generation !== this.current || this.ttlMs <= 0 || !this.trusted) return;
-    if (this.entries.size >= this.maxEntries) this.entries.clear();
+    this.entries.delete(key);
+    // Full: the oldest entry goes (a Map iterates in insertion order).
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
     this.entries.set(key, { value, cachedAt: now });
   }
 

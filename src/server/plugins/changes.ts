@@ -1,6 +1,6 @@
 /**
  * The caches that live until the next write (lib/write-cache.ts) — the checked sessions with their permissions, the
- * totals of lists — and how a write reaches them in every server process on the database.
+ * totals of lists, the answers of list pages — and how a write reaches them in every server process on the database.
  *
  * A write (any request but GET/HEAD/OPTIONS) empties this process's caches and is announced on the database's
  * channel; every process, this one included, empties its caches when the notice arrives. The writer answers once its
@@ -19,7 +19,26 @@ export interface Caches {
   sessions: WriteCache<CachedSession>;
   /** A list's filter (resource, language, filter) → how many records it holds. */
   listTotals: WriteCache<number>;
+  /** A list call (the database's snapshot, path, language, range, sort, filter) → its answer. */
+  listPages: WriteCache<CachedPage>;
 }
+
+/** A list's answer as sent: the JSON text, the records it holds and the list's total (for the range headers). */
+export interface CachedPage {
+  body: string;
+  count: number;
+  total: number;
+}
+
+/**
+ * A list's answer is found again only under the snapshot it was read after (`currentSnapshot`): exact whoever writes,
+ * this server, another one or a script — a lookup costs one statement that reads no table instead of one that builds
+ * 60 kB of JSON. It also lives at most a second, for what changes without a commit: time passing (a premium placement
+ * expiring at its hour leaves the cottage page within a second).
+ */
+const PAGE_TTL_MS = 1_000;
+/** At most this many answers (a cottage page is ~60 kB: ~6 MB), so memory stays bounded whatever is asked. */
+const PAGE_ENTRIES = 100;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,7 +60,11 @@ const ECHO_WAIT_MS = 1000;
 const ECHO_GRACE_MS = 25;
 
 async function changesPlugin(app: FastifyInstance) {
-  const caches: Caches = { sessions: new WriteCache(), listTotals: new WriteCache(5_000, 1_000) };
+  const caches: Caches = {
+    sessions: new WriteCache(),
+    listTotals: new WriteCache(5_000, 1_000),
+    listPages: new WriteCache(PAGE_TTL_MS, PAGE_ENTRIES),
+  };
   app.decorate('caches', caches);
   const all = Object.values(caches) as WriteCache<unknown>[];
   const origin = randomUUID();
