@@ -82,8 +82,11 @@ describe('list answers', () => {
     const { id } = await addRegion('Qolda');
     expect(namesOf(await t.api({ method: 'GET', url: LAST }))).toBe('Qolda uz');
     expect(namesOf(await t.api({ method: 'GET', url: LAST }))).toBe('Qolda uz');
+    const before = totalOf(await t.api({ method: 'GET', url: PAGE }));
     await t.database.db.execute(sql`update region set name_translate_id = ${await translation(t, 'Skript')} where id = ${id}`);
     expect(namesOf(await t.api({ method: 'GET', url: LAST }))).toBe('Skript uz');
+    await t.database.db.execute(sql`delete from region where id = ${id}`);
+    expect(totalOf(await t.api({ method: 'GET', url: PAGE }))).toBe(before - 1);
   });
 
   it('are kept per language', async () => {

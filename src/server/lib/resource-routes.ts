@@ -228,12 +228,12 @@ export function registerResource<R extends { id: string }, C, U>(app: FastifyIns
 
     /**
      * A page's answer as the database's JSON text, in one round trip: the page of ids, its total and its JSON in one
-     * statement. The total is counted once per filter until the next write (a count reads every matching row, the
-     * page only its own).
+     * statement. The total is counted once per filter and snapshot (a count reads every matching row, the page only its
+     * own): paging, sorting or a kept answer's second expiring reuses it while nothing was committed.
      */
-    const rangedAnswer = async (page: PageJson, params: ListParams, lang: string): Promise<CachedPage> => {
+    const rangedAnswer = async (page: PageJson, params: ListParams, lang: string, snapshot: string): Promise<CachedPage> => {
       const totals = app.caches.listTotals;
-      const totalKey = JSON.stringify([path, lang, params.filter]);
+      const totalKey = JSON.stringify([snapshot, path, lang, params.filter]);
       const generation = totals.generation;
       const known = totals.get(totalKey);
       const { page: ids, total: count } = pageIdsSql(app.db, specOf(lang), params, known);
@@ -256,11 +256,12 @@ export function registerResource<R extends { id: string }, C, U>(app: FastifyIns
           // An answer of one text is kept while the database's snapshot is the one it was read after: nothing was
           // committed since, by anyone (plugins/changes.ts). The permission was checked before, per request.
           const pages = app.caches.listPages;
-          const pageKey = JSON.stringify([await currentSnapshot(app.db), path, lang, params]);
+          const snapshot = await currentSnapshot(app.db);
+          const pageKey = JSON.stringify([snapshot, path, lang, params]);
           let answer = pages.get(pageKey);
           if (!answer) {
             const generation = pages.generation;
-            if (params.range) answer = await rangedAnswer(pageJson, params, lang);
+            if (params.range) answer = await rangedAnswer(pageJson, params, lang, snapshot);
             else {
               const { ids, total } = await pageIds(app.db, specOf(lang), params);
               if (ids.length > JSON_BATCH) {

@@ -17,7 +17,7 @@ import type { CachedSession } from './auth';
 export interface Caches {
   /** Session id → the live session and its user's permissions. */
   sessions: WriteCache<CachedSession>;
-  /** A list's filter (resource, language, filter) → how many records it holds. */
+  /** A list's filter (the database's snapshot, resource, language, filter) → how many records it holds. */
   listTotals: WriteCache<number>;
   /** A list call (the database's snapshot, path, language, range, sort, filter) → its answer. */
   listPages: WriteCache<CachedPage>;
