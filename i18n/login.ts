@@ -2,8 +2,10 @@
  * The texts the login page can show before its language's full catalogue has arrived — the form, the 404 page, the
  * loading screen and the toasts a login can end with — so the login page's JavaScript carries these few instead of
  * three catalogues (the full one loads with the panel's chunk: src/admin/providers/i18nProvider.ts).
- * Copies of the full catalogues' texts: src/admin/loginTexts.spec.ts fails when one differs from its catalogue, or
- * when a login page component asks for a key that is missing here.
+ * These texts are declared here only: the full catalogues (uz.ts, ru.ts, en-app.ts, ra-uz.ts, ra-ru.ts, en.ts) take
+ * them from `loginTexts`, never the reverse, so the login page's JavaScript does not pull the catalogues in.
+ * src/admin/loginTexts.spec.ts fails when a full catalogue lacks one of them or shows another text under its key,
+ * or when a login page component asks for a key that is missing here.
  */
 import type { DeepStrings, Locale } from './types';
 
