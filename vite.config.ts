@@ -1,10 +1,17 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 /** Builds the admin panel into dist/admin; the API server serves it at `/` with a fallback to index.html. */
 export default defineConfig({
   plugins: [react()],
   publicDir: 'public',
+  resolve: {
+    alias: {
+      // The native function instead of its polyfill and the es-shims it needs (see the file).
+      'object.entries': fileURLToPath(new URL('src/admin/shims/object.entries.cjs', import.meta.url)),
+    },
+  },
   build: {
     outDir: 'dist/admin',
     emptyOutDir: true,

@@ -1,8 +1,9 @@
 /**
  * The JavaScript a browser must download before the login page shows: the entry script of dist/admin/index.html
  * and every chunk it imports statically (dynamic imports — the panel, other languages, the map, the cropper — load
- * later, the home charts too). Prints each chunk's size and the gzip total against the 400 kB budget; exits 1 over budget or when the map
- * or the cropper slipped into it — or into the chunks the login page loads next (the panel with every list, the
+ * later, the home charts too). Prints each chunk's size and the gzip total against the 400 kB budget and the
+ * performance goal (≤ 200 kB gzip, printed as met or missed); exits 1 over budget or when the map or the cropper
+ * slipped into it — or into the chunks the login page loads next (the panel with every list, the
  * cottage list among them), which must leave them to their own lazy chunks until a form or the images dialog opens.
  */
 import { spawnSync } from 'node:child_process';
@@ -14,6 +15,8 @@ import { adminIsStale } from '../scripts/build.mjs';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DIST = path.join(ROOT, 'dist', 'admin');
 const BUDGET_KB = 400;
+/** The login page's goal: printed beside the figure; only the budget above fails the run. */
+const GOAL_KB = 200;
 /** Strings only the map library and the cropper carry, to prove they are not in the login page's code. */
 const FORBIDDEN: Record<string, RegExp> = {
   'map (leaflet)': /leaflet-container|leafletjs\.com/,
@@ -64,6 +67,7 @@ for (const [file, code] of seen) {
 }
 console.log(`  ${'total'.padEnd(44)} ${kb(raw).padStart(8)} kB  ${kb(gzip).padStart(7)} kB gzip`);
 console.log(`  budget ${BUDGET_KB} kB gzip → ${((gzip / 1024 / BUDGET_KB) * 100).toFixed(0)}% used`);
+console.log(`  goal ≤ ${GOAL_KB} kB gzip: ${gzip / 1024 <= GOAL_KB ? 'met' : 'missed'} (${kb(gzip)} kB)`);
 
 const leaked = leaks(seen.values());
 for (const name of leaked) console.log(`  ✗ ${name} is in the login page's initial JavaScript`);

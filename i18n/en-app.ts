@@ -1,10 +1,14 @@
+import { loginTexts } from './login';
 import { resourcesIn } from './resources';
+
+/** The texts the login page shows too: declared once, in i18n/login.ts. */
+const loginPage = loginTexts.en.app;
 
 /** Our own interface texts in English: the reference shape every other language must match. */
 export const enApp = {
   app: {
     title: 'Admin Panel',
-    brand: 'DACHAOL.UZ',
+    brand: loginPage.brand,
     menu: {
       home: 'Home',
       translate: 'Translate',
@@ -24,27 +28,14 @@ export const enApp = {
       audit: 'Audit log',
       profile: 'My Profile',
     },
-    login: {
-      username: 'Username',
-      password: 'Password',
-      username_placeholder: 'Enter username',
-      password_placeholder: 'Enter password',
-      submit: 'LOG IN',
-      success: 'Successfully logged in!',
-      failure: 'Something went wrong',
-    },
+    login: loginPage.login,
     user_menu: {
       profile: 'My Profile',
       logout: 'Log Out',
       logged_out: 'successfully log out',
     },
     language: { label: 'Language' },
-    not_found: {
-      code: '4 0 4',
-      title: "Oops! You're lost.",
-      text: 'The page you are looking for was not found.',
-      back: 'Back to Home',
-    },
+    not_found: loginPage.not_found,
     home: {
       title: 'Admin Panel',
       users: 'Users',
@@ -112,8 +103,7 @@ export const enApp = {
       current: 'current',
     },
     error: {
-      generic: 'Something went wrong',
-      network: 'The server cannot be reached. Check the connection and try again.',
+      ...loginPage.error,
       forbidden: 'You do not have permission for this action.',
     },
     columns: { id: '#', createdAt: 'Created', updatedAt: 'Updated' },

@@ -1,4 +1,8 @@
+import { loginTexts } from './login';
 import type { RaMessages } from './ra-shape';
+
+/** The texts the login page shows too: declared once, in i18n/login.ts. */
+const loginPage = loginTexts.ru.ra;
 
 /** React-admin's own interface texts in Russian (plurals in polyglot's three Russian forms). */
 export const raRu = {
@@ -53,7 +57,7 @@ export const raRu = {
       edit: '%{name} %{recordRepresentation}',
       error: 'Что-то пошло не так',
       list: '%{name}',
-      loading: 'Загрузка',
+      loading: loginPage.page.loading,
       not_found: 'Не найдено',
       show: '%{name} %{recordRepresentation}',
       empty: 'Пока нет записей: %{name}.',
@@ -75,7 +79,7 @@ export const raRu = {
         many_missing: 'Некоторые связанные записи больше недоступны.',
         single_missing: 'Связанная запись больше недоступна.',
       },
-      password: { toggle_visible: 'Скрыть пароль', toggle_hidden: 'Показать пароль' },
+      password: loginPage.input.password,
     },
     message: {
       about: 'Справка',
@@ -96,7 +100,7 @@ export const raRu = {
       details: 'Подробности',
       error: 'Ошибка на стороне клиента, запрос не выполнен.',
       invalid_form: 'Форма заполнена неверно. Проверьте ошибки',
-      loading: 'Пожалуйста, подождите',
+      loading: loginPage.message.loading,
       no: 'Нет',
       not_found: 'Адрес набран неверно или ссылка устарела.',
       select_all_limit_reached: 'Элементов слишком много. Выбраны только первые %{max}.',
@@ -144,7 +148,7 @@ export const raRu = {
       data_provider_error: 'Ошибка источника данных. Подробности в консоли.',
       i18n_error: 'Не удалось загрузить переводы для выбранного языка',
       canceled: 'Действие отменено',
-      logged_out: 'Сеанс завершён, войдите снова.',
+      logged_out: loginPage.notification.logged_out,
       not_authorized: 'У вас нет доступа к этому ресурсу.',
       application_update_available: 'Доступна новая версия.',
       offline: 'Нет соединения. Не удалось получить данные.',

@@ -1,4 +1,8 @@
+import { loginTexts } from './login';
 import type { RaMessages } from './ra-shape';
+
+/** The texts the login page shows too: declared once, in i18n/login.ts. */
+const loginPage = loginTexts.uz.ra;
 
 /** React-admin's own interface texts in Uzbek (Latin script); no published package exists. */
 export const raUz = {
@@ -53,7 +57,7 @@ export const raUz = {
       edit: '%{name} %{recordRepresentation}',
       error: 'Nimadir xato ketdi',
       list: '%{name}',
-      loading: 'Yuklanmoqda',
+      loading: loginPage.page.loading,
       not_found: 'Topilmadi',
       show: '%{name} %{recordRepresentation}',
       empty: "Hozircha %{name} yo'q.",
@@ -75,7 +79,7 @@ export const raUz = {
         many_missing: "Bog'langan yozuvlarning ba'zilari endi mavjud emas.",
         single_missing: "Bog'langan yozuv endi mavjud emas.",
       },
-      password: { toggle_visible: 'Parolni yashirish', toggle_hidden: "Parolni ko'rsatish" },
+      password: loginPage.input.password,
     },
     message: {
       about: 'Haqida',
@@ -95,7 +99,7 @@ export const raUz = {
       details: 'Tafsilotlar',
       error: "Mijoz tomonida xato yuz berdi, so'rov bajarilmadi.",
       invalid_form: "Forma to'g'ri to'ldirilmagan. Xatolarni tekshiring",
-      loading: 'Iltimos, kuting',
+      loading: loginPage.message.loading,
       no: "Yo'q",
       not_found: "Manzil noto'g'ri yozilgan yoki havola eskirgan.",
       select_all_limit_reached:
@@ -144,7 +148,7 @@ export const raUz = {
       data_provider_error: "Ma'lumot manbai xatosi. Tafsilotlar konsolda.",
       i18n_error: "Tanlangan til uchun tarjimalarni yuklab bo'lmadi",
       canceled: 'Amal bekor qilindi',
-      logged_out: 'Sessiya tugadi, qayta kiring.',
+      logged_out: loginPage.notification.logged_out,
       not_authorized: "Bu ma'lumotga kirishga ruxsatingiz yo'q.",
       application_update_available: 'Yangi versiya mavjud.',
       offline: "Internet aloqasi yo'q. Ma'lumotlarni olib bo'lmadi.",

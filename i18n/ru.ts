@@ -1,11 +1,15 @@
+import { loginTexts } from './login';
 import { raRu } from './ra-ru';
 import { resourcesIn } from './resources';
 import type { AppMessages, Catalogue } from './types';
 
+/** The texts the login page shows too: declared once, in i18n/login.ts. */
+const loginPage = loginTexts.ru.app;
+
 const ruApp = {
   app: {
     title: 'Панель администратора',
-    brand: 'DACHAOL.UZ',
+    brand: loginPage.brand,
     menu: {
       home: 'Главная',
       translate: 'Переводы',
@@ -25,27 +29,14 @@ const ruApp = {
       audit: 'Журнал изменений',
       profile: 'Мой профиль',
     },
-    login: {
-      username: 'Имя пользователя',
-      password: 'Пароль',
-      username_placeholder: 'Введите имя пользователя',
-      password_placeholder: 'Введите пароль',
-      submit: 'ВОЙТИ',
-      success: 'Вы успешно вошли!',
-      failure: 'Что-то пошло не так',
-    },
+    login: loginPage.login,
     user_menu: {
       profile: 'Мой профиль',
       logout: 'Выйти',
       logged_out: 'Вы успешно вышли',
     },
     language: { label: 'Язык' },
-    not_found: {
-      code: '4 0 4',
-      title: 'Ой! Вы заблудились.',
-      text: 'Страница, которую вы ищете, не найдена.',
-      back: 'На главную',
-    },
+    not_found: loginPage.not_found,
     home: {
       title: 'Панель администратора',
       users: 'Пользователи',
@@ -113,8 +104,7 @@ const ruApp = {
       current: 'текущий',
     },
     error: {
-      generic: 'Произошла ошибка',
-      network: 'Сервер недоступен. Проверьте соединение и повторите попытку.',
+      ...loginPage.error,
       forbidden: 'У вас нет прав на это действие.',
     },
     columns: { id: '#', createdAt: 'Создано', updatedAt: 'Изменено' },

@@ -1,11 +1,15 @@
+import { loginTexts } from './login';
 import { raUz } from './ra-uz';
 import { resourcesIn } from './resources';
 import type { AppMessages, Catalogue } from './types';
 
+/** The texts the login page shows too: declared once, in i18n/login.ts. */
+const loginPage = loginTexts.uz.app;
+
 const uzApp = {
   app: {
     title: 'Admin Panel',
-    brand: 'DACHAOL.UZ',
+    brand: loginPage.brand,
     menu: {
       home: 'Asosiy',
       translate: 'Tarjimalar',
@@ -25,27 +29,14 @@ const uzApp = {
       audit: 'Oʻzgarishlar jurnali',
       profile: 'Mening profilim',
     },
-    login: {
-      username: 'Foydalanuvchi nomi',
-      password: 'Parol',
-      username_placeholder: 'Foydalanuvchi nomini kiriting',
-      password_placeholder: 'Parolni kiriting',
-      submit: 'KIRISH',
-      success: 'Tizimga muvaffaqiyatli kirdingiz!',
-      failure: 'Nimadir xato ketdi',
-    },
+    login: loginPage.login,
     user_menu: {
       profile: 'Mening profilim',
       logout: 'Chiqish',
       logged_out: 'Tizimdan muvaffaqiyatli chiqdingiz',
     },
     language: { label: 'Til' },
-    not_found: {
-      code: '4 0 4',
-      title: 'Voy! Adashib qoldingiz.',
-      text: 'Siz qidirayotgan sahifa topilmadi.',
-      back: 'Bosh sahifaga qaytish',
-    },
+    not_found: loginPage.not_found,
     home: {
       title: 'Admin Panel',
       users: 'Foydalanuvchilar',
@@ -113,8 +104,7 @@ const uzApp = {
       current: 'joriy',
     },
     error: {
-      generic: 'Hatolik yuz berdi',
-      network: "Server bilan aloqa yo'q. Ulanishni tekshirib, qayta urinib ko'ring.",
+      ...loginPage.error,
       forbidden: "Bu amal uchun sizda ruxsat yo'q.",
     },
     columns: { id: '#', createdAt: 'Yaratilgan', updatedAt: "O'zgartirilgan" },

@@ -2,12 +2,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { localStorageStore } from 'react-admin';
 import { App } from './App';
-import { createI18nProvider, loadCatalogue } from './providers/i18nProvider';
+import { createI18nProvider } from './providers/i18nProvider';
 import { session } from './providers/session';
 
-async function start() {
+function start() {
   const language = session.language();
-  await loadCatalogue(language);
+  // The login page's texts are at hand; the language's full catalogue comes with the panel (panelChunk.ts).
   const store = localStorageStore('1', 'dacha-admin');
   // react-admin keeps its own copy of the locale; the product's `language` key is the one that counts.
   store.setItem('locale', language);
@@ -20,4 +20,4 @@ async function start() {
   );
 }
 
-void start();
+start();

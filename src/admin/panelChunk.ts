@@ -1,14 +1,18 @@
 /**
- * The panel behind the login, in a chunk of its own so the login page stays small. The login page asks for it (and
- * for the home's charts) once the browser is idle, so a click on "Log in" does not wait for them (an import is
- * fetched only once); and once the tokens arrive it starts the calls the home needs while the panel mounts.
+ * The panel behind the login, in a chunk of its own so the login page stays small, together with the full catalogue
+ * of the interface's language (the login page has only its own texts). The login page asks for them (and for the
+ * home's charts) once the browser is idle, so a click on "Log in" does not wait for them (an import is fetched only
+ * once); and once the tokens arrive it starts the calls the home needs while the panel mounts.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { AppDataProvider } from './providers/dataProvider';
 import { loadMe } from './providers/authProvider';
+import { loadCatalogue } from './providers/i18nProvider';
 import { languageCodesQuery, statsQuery } from './providers/panelQueries';
+import { session } from './providers/session';
 
-export const loadPanel = () => import('./Panel');
+export const loadPanel = () =>
+  Promise.all([import('./Panel'), loadCatalogue(session.language())]).then(([panel]) => panel);
 
 export function prefetchPanelWhenIdle(): () => void {
   const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));

@@ -1,4 +1,4 @@
-import { Box, Button, Card, CardContent, CircularProgress, TextField } from '@mui/material';
+import { Box, Button, Card, CardContent, CircularProgress } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
@@ -6,6 +6,7 @@ import { useAuthProvider, useDataProvider, useNotify, useTranslate } from 'react
 import { prefetchPanelWhenIdle, startPanelCalls } from '../panelChunk';
 import type { AppDataProvider } from '../providers/dataProvider';
 import { session } from '../providers/session';
+import { LoginField } from './LoginField';
 import { Logo } from './Logo';
 import { PasswordField } from './PasswordField';
 
@@ -53,7 +54,7 @@ export const LoginPage = () => {
           <Box sx={{ display: 'flex', justifyContent: 'center' }}>
             <Logo size="large" />
           </Box>
-          <TextField
+          <LoginField
             label={translate('app.login.username')}
             placeholder={translate('app.login.username_placeholder')}
             name="username"

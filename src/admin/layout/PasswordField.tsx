@@ -1,29 +1,26 @@
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import { IconButton, InputAdornment, TextField, type TextFieldProps } from '@mui/material';
+import { IconButton, InputAdornment } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { LoginField, type LoginFieldProps } from './LoginField';
 
 /** A password input with the show/hide eye the original login had. */
-export const PasswordField = (props: TextFieldProps) => {
+export const PasswordField = (props: Omit<LoginFieldProps, 'type' | 'endAdornment'>) => {
   const [visible, setVisible] = useState(false);
   const translate = useTranslate();
   const toggleLabel = translate(visible ? 'ra.input.password.toggle_visible' : 'ra.input.password.toggle_hidden');
   return (
-    <TextField
+    <LoginField
       {...props}
       type={visible ? 'text' : 'password'}
-      slotProps={{
-        input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              <IconButton aria-label={toggleLabel} onClick={() => setVisible((v) => !v)} edge="end">
-                {visible ? <VisibilityOff /> : <Visibility />}
-              </IconButton>
-            </InputAdornment>
-          ),
-        },
-      }}
+      endAdornment={
+        <InputAdornment position="end">
+          <IconButton aria-label={toggleLabel} onClick={() => setVisible((v) => !v)} edge="end">
+            {visible ? <VisibilityOff /> : <Visibility />}
+          </IconButton>
+        </InputAdornment>
+      }
     />
   );
 };

@@ -1,0 +1,107 @@
+/**
+ * The texts the login page can show before its language's full catalogue has arrived — the form, the 404 page, the
+ * loading screen and the toasts a login can end with — so the login page's JavaScript carries these few instead of
+ * three catalogues (the full one loads with the panel's chunk: src/admin/providers/i18nProvider.ts).
+ * These texts are declared here only: the full catalogues (uz.ts, ru.ts, en-app.ts, ra-uz.ts, ra-ru.ts, en.ts) take
+ * them from `loginTexts`, never the reverse, so the login page's JavaScript does not pull the catalogues in.
+ * src/admin/loginTexts.spec.ts fails when a full catalogue lacks one of them or shows another text under its key,
+ * or when a login page component asks for a key that is missing here.
+ */
+import type { DeepStrings, Locale } from './types';
+
+const en = {
+  ra: {
+    input: { password: { toggle_visible: 'Hide password', toggle_hidden: 'Show password' } },
+    page: { loading: 'Loading' },
+    message: { loading: 'Please wait' },
+    notification: { logged_out: 'Your session has ended, please reconnect.' },
+  },
+  app: {
+    brand: 'DACHAOL.UZ',
+    login: {
+      username: 'Username',
+      password: 'Password',
+      username_placeholder: 'Enter username',
+      password_placeholder: 'Enter password',
+      submit: 'LOG IN',
+      success: 'Successfully logged in!',
+      failure: 'Something went wrong',
+    },
+    not_found: {
+      code: '4 0 4',
+      title: "Oops! You're lost.",
+      text: 'The page you are looking for was not found.',
+      back: 'Back to Home',
+    },
+    error: {
+      generic: 'Something went wrong',
+      network: 'The server cannot be reached. Check the connection and try again.',
+    },
+  },
+};
+
+export type LoginMessages = DeepStrings<typeof en>;
+
+const uz: LoginMessages = {
+  ra: {
+    input: { password: { toggle_visible: 'Parolni yashirish', toggle_hidden: "Parolni ko'rsatish" } },
+    page: { loading: 'Yuklanmoqda' },
+    message: { loading: 'Iltimos, kuting' },
+    notification: { logged_out: 'Sessiya tugadi, qayta kiring.' },
+  },
+  app: {
+    brand: 'DACHAOL.UZ',
+    login: {
+      username: 'Foydalanuvchi nomi',
+      password: 'Parol',
+      username_placeholder: 'Foydalanuvchi nomini kiriting',
+      password_placeholder: 'Parolni kiriting',
+      submit: 'KIRISH',
+      success: 'Tizimga muvaffaqiyatli kirdingiz!',
+      failure: 'Nimadir xato ketdi',
+    },
+    not_found: {
+      code: '4 0 4',
+      title: 'Voy! Adashib qoldingiz.',
+      text: 'Siz qidirayotgan sahifa topilmadi.',
+      back: 'Bosh sahifaga qaytish',
+    },
+    error: {
+      generic: 'Hatolik yuz berdi',
+      network: "Server bilan aloqa yo'q. Ulanishni tekshirib, qayta urinib ko'ring.",
+    },
+  },
+};
+
+const ru: LoginMessages = {
+  ra: {
+    input: { password: { toggle_visible: 'Скрыть пароль', toggle_hidden: 'Показать пароль' } },
+    page: { loading: 'Загрузка' },
+    message: { loading: 'Пожалуйста, подождите' },
+    notification: { logged_out: 'Сеанс завершён, войдите снова.' },
+  },
+  app: {
+    brand: 'DACHAOL.UZ',
+    login: {
+      username: 'Имя пользователя',
+      password: 'Пароль',
+      username_placeholder: 'Введите имя пользователя',
+      password_placeholder: 'Введите пароль',
+      submit: 'ВОЙТИ',
+      success: 'Вы успешно вошли!',
+      failure: 'Что-то пошло не так',
+    },
+    not_found: {
+      code: '4 0 4',
+      title: 'Ой! Вы заблудились.',
+      text: 'Страница, которую вы ищете, не найдена.',
+      back: 'На главную',
+    },
+    error: {
+      generic: 'Произошла ошибка',
+      network: 'Сервер недоступен. Проверьте соединение и повторите попытку.',
+    },
+  },
+};
+
+export const loginTexts: Record<Locale, LoginMessages> = { uz, ru, en };
