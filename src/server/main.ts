@@ -2,6 +2,7 @@
  * The command-line entry: read the config, lock the data folder, open and migrate the database, seed, listen.
  * Problems a person can fix end the process with one clear line, never a stack trace.
  */
+import './v8-memory';
 import cluster from 'node:cluster';
 import { mkdirSync } from 'node:fs';
 import { ConfigError, loadConfig, type Config } from './config';
