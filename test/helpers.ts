@@ -11,7 +11,8 @@ import { inject } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/server/app';
 import { loadConfig, type Config } from '../src/server/config';
-import { openPglite, openPostgres, type Database } from '../src/server/db/client';
+import { openPostgres, type Database } from '../src/server/db/client';
+import { openPglite } from '../src/server/db/pglite';
 import { ADMIN, ENGINE, pgDatabaseUrl } from './engine';
 import { runStatement } from '../src/server/db/run-statement';
 

@@ -2,16 +2,16 @@
  * The command-line entry: read the config, lock the data folder, open and migrate the database, seed, listen.
  * Problems a person can fix end the process with one clear line, never a stack trace.
  */
+import './v8-memory';
 import cluster from 'node:cluster';
 import { mkdirSync } from 'node:fs';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { bootstrap } from './db/seed/bootstrap';
-import { seedDemo, type DemoResult } from './db/seed/demo';
+import type { DemoResult } from './db/seed/demo';
 import { describeStorage, failureText, openStorage } from './storage';
 import { lockDataDir, LockedError, staleLockNotice } from './lock';
 import { resolveSecrets } from './secrets';
-import { buildApp } from './app';
 import { startWorkers, workerFatal } from './cluster';
 
 function fail(message: string): never {
@@ -30,6 +30,9 @@ function loadConfigOrFail(): Config {
 
 /** Builds the app on `database` and listens; a port in use ends the process with one line. */
 async function serve(config: Config, database: Database, onListenError: (message: string) => void) {
+  // Imported here, not above: the app's packages (Fastify, zod, the routes) load only in the process that serves —
+  // a primary of workers never has them in memory (docs/decisions.md, "Performance": memory).
+  const { buildApp } = await import('./app');
   const app = await buildApp(config, { database, storage: await openStorage(config), logger: { level: config.logLevel } });
   try {
     await app.listen({ port: config.port, host: config.host });
@@ -73,6 +76,7 @@ async function main() {
   // DEMO_DATA: on by default only for a new embedded database (its first start is the one that creates the admin).
   let demo: DemoResult | undefined;
   if (config.demoData ?? (!config.databaseUrl && Boolean(seeded.createdAdmin))) {
+    const { seedDemo } = await import('./db/seed/demo');
     demo = await seedDemo(database.db, storage).catch((err) => fail(`demo data could not be seeded: ${failureText(err)}`));
   }
 

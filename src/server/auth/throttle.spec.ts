@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
-import { openPglite, type Database } from '../db/client';
+import type { Database } from '../db/client';
+import { openPglite } from '../db/pglite';
 import { LoginThrottle } from './throttle';
 
 let database: Database;

@@ -4,9 +4,6 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -34,29 +31,12 @@ export interface Database {
 }
 
 /** A channel name as an identifier: letters, digits and underscores only. */
-function channelName(channel: string) {
+export function channelName(channel: string) {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
   return channel;
 }
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
-
-export function openPglite(client: PGlite, description: string): Database {
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return {
-    db,
-    kind: 'pglite',
-    description,
-    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
-    close: () => client.close(),
-    // One process, one connection: nothing can be missed.
-    async listen(channel, onMessage, onListening) {
-      const stop = await client.listen(channelName(channel), onMessage);
-      onListening(true);
-      return stop;
-    },
-  };
-}
 
 export function openPostgres(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
@@ -125,6 +105,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   // PostgreSQL's default 128 MB of shared buffers lives in PGlite's WebAssembly memory, which never shrinks: the
   // server's RSS reached 400–450 MB under load. Pages missing from 32 MB come from the operating system's cache
   // through one read; bench/start.ts measured 260–275 MB (docs/decisions.md, "Embedded database memory").
+  // The embedded engine loads only when it is used: a server on PostgreSQL never has it in memory.
+  const { PGlite, openPglite } = await import('./pglite');
   const client = await PGlite.create(dir, { relaxedDurability: false, startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`] });
   return openPglite(client, `PGlite (embedded) in ${dir}`);
 }

@@ -6,7 +6,6 @@
  */
 import { getTableName, is, Placeholder, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { PgDialect, PgTransaction, PgUUID, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { z } from 'zod';
 import type { DbOrTx } from '../db/client';
@@ -85,7 +84,10 @@ export function compile(query: SQL): Compiled {
 async function runText<T>(db: DbOrTx, name: string | undefined, text: string, params: unknown[]): Promise<T[]> {
   const client = db instanceof PgTransaction ? undefined : (db as { $client?: unknown }).$client;
   if (client instanceof pg.Pool) return (await client.query<T & pg.QueryResultRow>(name ? { name, text, values: params } : { text, values: params })).rows;
-  if (client instanceof PGlite) return (await client.query<T>(text, params)).rows;
+  // PGlite (not imported here: a server on PostgreSQL never loads it) answers `query(text, params)` with its rows too.
+  if (client && typeof (client as { query?: unknown }).query === 'function') {
+    return (await (client as { query: (text: string, params: unknown[]) => Promise<{ rows: T[] }> }).query(text, params)).rows;
+  }
   // Anything else (a transaction): the same text and values through drizzle.
   const chunks = text.split(/\$(\d+)/);
   const query = sql.empty();

@@ -6,7 +6,7 @@
 import fp from 'fastify-plugin';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import sharp from 'sharp';
+import { loadSharp } from '../lib/sharp';
 import { HttpError, badRequest } from '../errors';
 import { resources } from '../../shared/resources';
 
@@ -26,6 +26,7 @@ const OUTPUT: Record<string, 'jpeg' | 'png' | 'webp'> = { jpeg: 'jpeg', png: 'pn
 
 /** Decodes, re-encodes and strips metadata; throws 415 for anything that is not an image. */
 export async function normaliseImage(bytes: Buffer): Promise<{ data: Buffer; extension: string }> {
+  const sharp = await loadSharp();
   let format: string | undefined;
   try {
     format = (await sharp(bytes).metadata()).format;

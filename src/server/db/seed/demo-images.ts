@@ -1,5 +1,5 @@
 /** Pictures for the demo, drawn as SVG and rendered by sharp: landscapes with a house for cottages, badges for icons. */
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/sharp';
 
 function hsl(h: number, s: number, l: number) {
   return `hsl(${Math.round(h) % 360}, ${s}%, ${l}%)`;
@@ -34,6 +34,7 @@ export async function cottagePicture(variant: number, width = 800): Promise<Buff
   <rect x="${hx + 155}" y="${hy + 30}" width="40" height="35" fill="#bbdefb" stroke="#fff" stroke-width="3"/>
   ${trees}
 </svg>`;
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).jpeg({ quality: 78 }).toBuffer();
 }
 
@@ -47,5 +48,6 @@ export async function iconPicture(color: string, variant: number, size = 128): P
   ];
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 128 128">
   <circle cx="64" cy="64" r="60" fill="${color}"/>${marks[variant % marks.length]}</svg>`;
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
