@@ -7,9 +7,10 @@
  * every collection, not only at start; the start-up flags that size the heap (`--max-semi-space-size`) would need
  * `node` itself to be started with them, which `npm start` and the workers are not.
  *
- * Naming the flag in NODE_OPTIONS or on the command line (`--no-optimize-for-size`) leaves V8 as it is told.
+ * Naming the flag on `node`'s command line (`node --no-optimize-for-size dist/server/main.mjs`) leaves V8 as it is
+ * told; Node refuses the flag in NODE_OPTIONS.
  */
 import v8 from 'node:v8';
 
-const told = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((arg) => /optimize[-_]for[-_]size/.test(arg));
+const told = process.execArgv.some((arg) => /optimize[-_]for[-_]size/.test(arg));
 if (!told) v8.setFlagsFromString('--optimize-for-size');

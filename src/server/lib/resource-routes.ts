@@ -95,8 +95,6 @@ export interface ResourceRoutes<R extends { id: string }, C = never, U = never> 
 
 /** The records of a list's JSON page per statement when the list has no `range`. */
 const JSON_BATCH = 200;
-/** The serializer of an answer that is JSON text already. */
-const asIs = (payload: unknown) => payload as string;
 
 export const uuidLike = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
@@ -239,7 +237,7 @@ export function registerResource<R extends { id: string }, C, U>(app: FastifyIns
       const { page: ids, total: count } = pageIdsSql(app.db, specOf(lang), params, known);
       const { body, count: found, total } = await page.ranged(app.db, ids, count, lang);
       if (known === undefined) totals.set(totalKey, total, generation);
-      return { body, count: found, total };
+      return { body: Buffer.from(body), count: found, total };
     };
 
     return app.get(
@@ -268,12 +266,12 @@ export function registerResource<R extends { id: string }, C, U>(app: FastifyIns
                 sendList(reply, def.route, params, total, ids);
                 return streamJson(reply, pageJson, ids, lang);
               }
-              answer = { body: (await pageJson(app.db, ids, lang)).body, count: ids.length, total };
+              answer = { body: Buffer.from((await pageJson(app.db, ids, lang)).body), count: ids.length, total };
             }
             pages.set(pageKey, answer, generation);
           }
           sendRange(reply, def.route, params, answer.total, answer.count);
-          return reply.type('application/json; charset=utf-8').serializer(asIs).send(answer.body);
+          return reply.type('application/json; charset=utf-8').send(answer.body);
         }
         const { ids, total } = await pageIds(app.db, specOf(lang), params);
         if (!params.range) {

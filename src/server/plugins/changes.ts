@@ -23,9 +23,12 @@ export interface Caches {
   listPages: WriteCache<CachedPage>;
 }
 
-/** A list's answer as sent: the JSON text, the records it holds and the list's total (for the range headers). */
+/**
+ * A list's answer as sent: the JSON text's bytes (encoded once, not at every send: under repeated reads the encoding
+ * was most of the garbage), the records it holds and the list's total (for the range headers).
+ */
 export interface CachedPage {
-  body: string;
+  body: Buffer;
   count: number;
   total: number;
 }
