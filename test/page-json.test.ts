@@ -39,6 +39,19 @@ describe('a page of cottages as JSON', () => {
     }
   });
 
+  it('renders a cottage without images, and one whose images have no main one, as the records say', async () => {
+    const [bare, noMain] = rowsOf<{ id: string }>(
+      await t.database.db.execute(sql`select c.id from cottage c where exists (select 1 from cottage_image i where i.cottage_id = c.id) order by c.created_at desc limit 2`),
+    ).map((r) => r.id);
+    await t.database.db.execute(sql`delete from cottage_image where cottage_id = ${bare}`);
+    await t.database.db.execute(sql`update cottage_image set is_main_image = false where cottage_id = ${noMain}`);
+    const page = await cottagePageJson(t.database.db, [bare, noMain], 'uz');
+    const records = inOrder([bare, noMain], await loadCottages(t.database.db, [bare, noMain], 'uz'));
+    expect(records.map((r) => [r.images.length, r.mainImage])).toEqual([[0, null], [expect.any(Number), null]]);
+    expect(records[1].images.length).toBeGreaterThan(0);
+    expect(page.body).toBe(encoded(records));
+  });
+
   it('leaves out ids that do not exist and answers [] for none', async () => {
     const [first] = rowsOf<{ id: string }>(await t.database.db.execute(sql`select id from cottage limit 1`)).map((r) => r.id);
     const page = await cottagePageJson(t.database.db, [randomUUID(), first, randomUUID()], 'uz');

@@ -23,7 +23,7 @@ import { placementRecord } from '../../shared/records/placement';
 import { resources } from '../../shared/resources';
 import { DEFAULT_LANGUAGE, type ActiveStatus, type CottageStatus } from '../../shared/enums';
 import { idOf, nameOf, translatedNames, translatedText } from '../lib/translated';
-import { IDS, isoText, jsonList, jsonObjectOf, LANG, pageJsonOf, uuidJson } from '../lib/page-json';
+import { IDS, isoText, JsonText, jsonList, jsonObjectOf, LANG, pageJsonOf, uuidJson } from '../lib/page-json';
 
 /** Ids given as a list, one value, or `a,b` (the original's query form). */
 function idList(key: string, value: unknown): string[] {
@@ -354,25 +354,35 @@ export async function loadCottageExportRows(db: DbOrTx, ids: string[], lang: str
  * `loadCottages` reads in five and the route encodes. Translated names are looked up once per catalogue record of the
  * page, in one pass (a materialised CTE).
  */
+/** A cottage's images as one JSON array (null when none), aggregated over `cottage_image i`. */
+const imagesJson = new JsonText(sql`'[' || string_agg(${
+  jsonObjectOf(cottageImageRecord, { id: uuidJson(sql`i.id`), cottageId: uuidJson(sql`i.cottage_id`), image: sql`i.image`, isMainImage: sql`i.is_main_image`, status: sql`i.status`, createdAt: sql`i.created_at` }, 'cottage image').text
+}, ',' order by i.is_main_image desc, i.created_at, i.id) || ']'`);
+
 export const cottagePageJson = pageJsonOf({
   table: cottages,
   id: cottages.id,
-  // Every name the page shows (regions, places, comforts, types), looked up in one pass over their definitions: the
-  // first by language (the request's, the default, then any), as `translatedText` picks it; '' when none.
+  // Every name the page shows, looked up in one pass over their definitions: the first by language (the request's, the
+  // default, then any), as `translatedText` picks it; '' when none. The page's regions and places through one read of
+  // its cottages; every comfort and cottage type, small catalogues, rather than reading the page's links twice.
   with: sql`
     names as materialized (select distinct on (d.translation_id) d.translation_id as id, d.value as name
       from definition d join language l on l.id = d.language_id
       where d.translation_id in (
-        select r.name_translate_id from ${cottages} c join ${regions} r on r.id = c.region_id where c.id = any(${IDS}::uuid[])
-        union all select p.name_translate_id from ${cottages} c join ${places} p on p.id = c.place_id where c.id = any(${IDS}::uuid[])
-        union all select m.name_translate_id from ${cottageComforts} cc join ${comforts} m on m.id = cc.comfort_id where cc.cottage_id = any(${IDS}::uuid[])
-        union all select t.name_translate_id from ${cottageCottageTypes} ct join ${cottageTypes} t on t.id = ct.cottage_type_id where ct.cottage_id = any(${IDS}::uuid[]))
+        select unnest(array[r.name_translate_id, p.name_translate_id]) from ${cottages} c
+          join ${regions} r on r.id = c.region_id join ${places} p on p.id = c.place_id where c.id = any(${IDS}::uuid[])
+        union all select m.name_translate_id from ${comforts} m
+        union all select t.name_translate_id from ${cottageTypes} t)
       order by d.translation_id, case l.code when ${LANG} then 0 when ${DEFAULT_LANGUAGE} then 1 else 2 end, l.created_at, l.code)`,
+  // The images once per cottage: the list and the main one from the same rows.
   joins: sql`
     join ${regions} r on r.id = cottage.region_id
     join ${places} p on p.id = cottage.place_id
     left join names region_name on region_name.id = r.name_translate_id
-    left join names place_name on place_name.id = p.name_translate_id`,
+    left join names place_name on place_name.id = p.name_translate_id
+    cross join lateral (select (array_agg(i.image order by i.created_at, i.id) filter (where i.is_main_image))[1] as main,
+        ${imagesJson.text} as list
+      from ${cottageImages} i where i.cottage_id = cottage.id) as image`,
   object: jsonObjectOf(
     cottageRecord,
     {
@@ -381,12 +391,8 @@ export const cottagePageJson = pageJsonOf({
       description: sql`cottage.description`,
       price: sql`cottage.price`,
       priceWeekend: sql`cottage.price_weekend`,
-      mainImage: sql`(select i.image from ${cottageImages} i where i.cottage_id = cottage.id and i.is_main_image order by i.created_at, i.id limit 1)`,
-      images: jsonList(
-        jsonObjectOf(cottageImageRecord, { id: uuidJson(sql`i.id`), cottageId: uuidJson(sql`i.cottage_id`), image: sql`i.image`, isMainImage: sql`i.is_main_image`, status: sql`i.status`, createdAt: sql`i.created_at` }, 'cottage image'),
-        sql`from ${cottageImages} i where i.cottage_id = cottage.id`,
-        sql`i.is_main_image desc, i.created_at, i.id`,
-      ),
+      mainImage: sql`image.main`,
+      images: new JsonText(sql`coalesce(image.list, '[]')`),
       comforts: jsonList(
         jsonObjectOf(cottageRecord.shape.comforts.element, { id: uuidJson(sql`m.id`), name: sql`coalesce(n.name, '')`, nameTranslateId: uuidJson(sql`m.name_translate_id`), image: sql`m.image` }, 'comfort'),
         sql`from ${cottageComforts} cc join ${comforts} m on m.id = cc.comfort_id left join names n on n.id = m.name_translate_id where cc.cottage_id = cottage.id`,
