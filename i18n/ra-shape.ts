@@ -1,6 +1,6 @@
 /**
  * The shape of react-admin's own messages (the keys of ra-language-english 5.15), so each of our catalogues must
- * translate every one of them. i18n/catalogue.spec.ts checks this shape still matches the installed package.
+ * translate every one of them. src/admin/i18n.spec.ts checks the catalogues still cover the installed package.
  */
 export type RaMessages = {
   ra: {
