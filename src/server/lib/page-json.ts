@@ -183,8 +183,9 @@ export type PageJson = ((db: DbOrTx, ids: string[], lang: string) => Promise<{ b
   /**
    * One page in one statement: `page` (columns `id`, `ord`, `total`: the page of ids in order and the filtered list's
    * total) feeds the JSON; `total` (one column) counts the filtered list when the page is empty (a range past the end).
+   * `separately`: two statements instead, the page of ids then the JSON by ids (see `registerResource`'s list route).
    */
-  ranged: (db: DbOrTx, page: Query, total: Query, lang: string) => Promise<{ body: string; count: number; total: number }>;
+  ranged: (db: DbOrTx, page: Query, total: Query, lang: string, separately?: boolean) => Promise<{ body: string; count: number; total: number }>;
 };
 
 export function pageJsonOf(spec: PageJsonSpec): PageJson {
@@ -208,7 +209,15 @@ export function pageJsonOf(spec: PageJsonSpec): PageJson {
     },
     {
       compiled,
-      async ranged(db: DbOrTx, pageQuery: Query, total: Query, lang: string) {
+      async ranged(db: DbOrTx, pageQuery: Query, total: Query, lang: string, separately = false) {
+        if (separately) {
+          // The page of ids planned for its values each time (a small statement), then the JSON by ids (generic plan).
+          const rows = await runText<{ id: string; total: string }>(db, undefined, `select id, total from (${pageQuery.sql}) as page(id, ord, total)`, pageQuery.params);
+          const count = rows.length
+            ? Number(rows[0].total)
+            : Number((await runText<{ n: string }>(db, undefined, `select n from (${total.sql}) as counted(n)`, total.params))[0].n);
+          return { ...(await page(db, rows.map((r) => r.id), lang)), total: count };
+        }
         const key = `${pageQuery.sql}\0${total.sql}`;
         let shape = shapes.get(key);
         if (!shape) {
