@@ -183,7 +183,7 @@ export type PageJson = ((db: DbOrTx, ids: string[], lang: string) => Promise<{ b
   /**
    * One page in one statement: `page` (columns `id`, `ord`, `total`: the page of ids in order and the filtered list's
    * total) feeds the JSON; `total` (one column) counts the filtered list when the page is empty (a range past the end).
-   * `separately`: two statements instead, the page of ids then the JSON by ids (see `registerResource`'s list route).
+   * `separately`: two statements instead, the page of ids then the JSON by ids (see `lib/list-answers.ts`).
    */
   ranged: (db: DbOrTx, page: Query, total: Query, lang: string, separately?: boolean) => Promise<{ body: string; count: number; total: number }>;
 };

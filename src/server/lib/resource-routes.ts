@@ -21,10 +21,10 @@ import type { UploadedFile } from '../plugins/uploads';
 import { recordAudit, secretsSent } from './audit';
 import { readValidForm } from './forms';
 import { registerListKit } from './list-kit-routes';
-import { inBatches, loadAhead, textStream } from './streaming';
-import { currentSnapshot, type PageJson } from './page-json';
-import type { CachedPage } from '../plugins/changes';
-import { inOrder, listQuerySchema, pageIds, pageIdsSql, parseListParams, sendList, sendRange, type ListParams, type ListSpec } from './list';
+import { inBatches, textStream } from './streaming';
+import type { PageJson } from './page-json';
+import { jsonListAnswers } from './list-answers';
+import { inOrder, listQuerySchema, pageIds, parseListParams, sendList, type ListParams, type ListSpec } from './list';
 import { bumpVersion, changed, etagOf, lockVersion, namedVersion, parseVersion, readVersions, takeBodyVersion, versionedTable } from './versions';
 
 type WithId = { Params: { id: string } };
@@ -92,9 +92,6 @@ export interface ResourceRoutes<R extends { id: string }, C = never, U = never> 
     write(db: DbOrTx, current: R, request: FastifyRequest): Promise<void>;
   };
 }
-
-/** The records of a list's JSON page per statement when the list has no `range`. */
-const JSON_BATCH = 200;
 
 export const uuidLike = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
@@ -203,17 +200,6 @@ export function registerResource<R extends { id: string }, C, U>(app: FastifyIns
       .type('application/json; charset=utf-8')
       .send(textStream('[', inBatches(ids, (batch) => cfg.load(app.db, batch, lang)), (record, i) => (i ? ',' : '') + JSON.stringify(z.encode(cfg.record, record)), ']'));
 
-  /**
-   * The same from the database's JSON (a list that fits one batch is one text, answered whole): a batch's text at a
-   * time, each batch's array without its brackets, joined by commas.
-   */
-  const pageJson = cfg.pageJson;
-  const streamJson = (reply: FastifyReply, page: PageJson, ids: string[], lang: string) => {
-    // Each batch's array without its brackets (none for a batch whose records are all gone), two loading ahead.
-    const batches = loadAhead(ids, async (batch) => [(await page(app.db, batch, lang)).body.slice(1, -1)].filter(Boolean), JSON_BATCH);
-    return reply.type('application/json; charset=utf-8').send(textStream('[', batches, (text, i) => (i ? ',' : '') + text, ']'));
-  };
-
   // The one list handler: the plain list and its views, DESIGN §5 parameters (or the resource's own reading of them).
   const listRoute = (path: string, spec: (lang: string) => ListSpec, description?: string) => {
     // A spec is the same for every request in one language: built once per language (a few), not per request.
@@ -224,25 +210,7 @@ export function registerResource<R extends { id: string }, C, U>(app: FastifyIns
       return built;
     };
 
-    /**
-     * A page's answer as the database's JSON text, in one round trip: the page of ids, its total and its JSON in one
-     * statement. The total is counted once per filter and snapshot (a count reads every matching row, the page only its
-     * own): paging, sorting or a kept answer's second expiring reuses it while nothing was committed.
-     */
-    const rangedAnswer = async (page: PageJson, params: ListParams, lang: string, snapshot: string): Promise<CachedPage> => {
-      const totals = app.caches.listTotals;
-      const totalKey = JSON.stringify([snapshot, path, lang, params.filter]);
-      const generation = totals.generation;
-      const known = totals.get(totalKey);
-      const { page: ids, total: count } = pageIdsSql(app.db, specOf(lang), params, known);
-      // A filtered page in two statements: PostgreSQL plans a prepared statement once it finds a generic plan as good
-      // as one made for the values, which a filter's values stop being as the table grows (100 000 cottages: a custom
-      // plan, so the whole JSON statement planned on every call). The page of ids alone is cheap to plan for its
-      // values; the JSON by ids keeps its generic plan (docs/decisions.md, "Flat with size").
-      const { body, count: found, total } = await page.ranged(app.db, ids, count, lang, Object.keys(params.filter).length > 0);
-      if (known === undefined) totals.set(totalKey, total, generation);
-      return { body: Buffer.from(body), count: found, total };
-    };
+    const jsonAnswer = cfg.pageJson && jsonListAnswers(app, { route: def.route, path, pageJson: cfg.pageJson, specOf });
 
     return app.get(
       `/${path}`,
@@ -254,29 +222,7 @@ export function registerResource<R extends { id: string }, C, U>(app: FastifyIns
         const query = request.query as Record<string, unknown>;
         const params = cfg.listParams ? cfg.listParams(query) : parseListParams(query);
         const lang = request.lang;
-        if (pageJson) {
-          // An answer of one text is kept while the database's snapshot is the one it was read after: nothing was
-          // committed since, by anyone (plugins/changes.ts). The permission was checked before, per request.
-          const pages = app.caches.listPages;
-          const snapshot = await currentSnapshot(app.db);
-          const pageKey = JSON.stringify([snapshot, path, lang, params]);
-          let answer = pages.get(pageKey);
-          if (!answer) {
-            const generation = pages.generation;
-            if (params.range) answer = await rangedAnswer(pageJson, params, lang, snapshot);
-            else {
-              const { ids, total } = await pageIds(app.db, specOf(lang), params);
-              if (ids.length > JSON_BATCH) {
-                sendList(reply, def.route, params, total, ids);
-                return streamJson(reply, pageJson, ids, lang);
-              }
-              answer = { body: Buffer.from((await pageJson(app.db, ids, lang)).body), count: ids.length, total };
-            }
-            pages.set(pageKey, answer, generation);
-          }
-          sendRange(reply, def.route, params, answer.total, answer.count);
-          return reply.type('application/json; charset=utf-8').send(answer.body);
-        }
+        if (jsonAnswer) return jsonAnswer(reply, params, lang);
         const { ids, total } = await pageIds(app.db, specOf(lang), params);
         if (!params.range) {
           sendList(reply, def.route, params, total, ids);
