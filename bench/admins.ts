@@ -140,8 +140,8 @@ async function runEngine(engine: 'postgres' | 'pglite'): Promise<boolean | 'skip
     const config = loadConfig({
       DATA_DIR: dataDir,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      JWT_SECRET: 'bench-access-secret-0123456789',
-      JWT_REFRESH_SECRET: 'bench-refresh-secret-0123456789',
+      JWT_SECRET: 'bench-access-secret-0123456789-abcdef',
+      JWT_REFRESH_SECRET: 'bench-refresh-secret-0123456789-abcdef',
       ACCESS_TOKEN_TTL: TTL,
       ADMIN_DIST_DIR: path.join(dataDir, 'no-admin'),
       LOG_LEVEL: 'silent',

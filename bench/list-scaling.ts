@@ -108,8 +108,8 @@ async function openSite(name: string): Promise<Site | undefined> {
   const dir = path.join(dataDir, name);
   const config = loadConfig({
     DATA_DIR: dir,
-    JWT_SECRET: 'bench-access-secret-0123456789',
-    JWT_REFRESH_SECRET: 'bench-refresh-secret-0123456789',
+    JWT_SECRET: 'bench-access-secret-0123456789-abcdef',
+    JWT_REFRESH_SECRET: 'bench-refresh-secret-0123456789-abcdef',
     ADMIN_DIST_DIR: path.join(dir, 'no-admin'),
     LOG_LEVEL: 'silent',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),

@@ -96,7 +96,7 @@ async function measure(label: string, env: Record<string, string>, startGoalMs: 
 
 if (serverIsStale()) await buildServer();
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dacha-bench-start-'));
-const common = { JWT_SECRET: 'bench-access-secret-0123456789', JWT_REFRESH_SECRET: 'bench-refresh-secret-0123456789', ADMIN_DIST_DIR: path.join(dataDir, 'no-admin'), DATA_DIR: dataDir };
+const common = { JWT_SECRET: 'bench-access-secret-0123456789-abcdef', JWT_REFRESH_SECRET: 'bench-refresh-secret-0123456789-abcdef', ADMIN_DIST_DIR: path.join(dataDir, 'no-admin'), DATA_DIR: dataDir };
 const dbName = `dacha_bench_start_${process.pid}`;
 const results: Figures[] = [];
 try {

@@ -63,8 +63,8 @@ try {
   const config = loadConfig({
     DATA_DIR: dataDir,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    JWT_SECRET: 'bench-access-secret-0123456789',
-    JWT_REFRESH_SECRET: 'bench-refresh-secret-0123456789',
+    JWT_SECRET: 'bench-access-secret-0123456789-abcdef',
+    JWT_REFRESH_SECRET: 'bench-refresh-secret-0123456789-abcdef',
     ADMIN_DIST_DIR: path.join(dataDir, 'no-admin'),
     LOG_LEVEL: 'silent',
   });

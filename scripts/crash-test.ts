@@ -214,8 +214,8 @@ for (const engine of engines) {
           DATA_DIR: dataDir,
           ADMIN_DIST_DIR: emptyAdmin,
           DATABASE_URL: url.toString(),
-          JWT_SECRET: 'crash-access-secret-0123456789',
-          JWT_REFRESH_SECRET: 'crash-refresh-secret-0123456789',
+          JWT_SECRET: 'crash-access-secret-0123456789-abcdef',
+          JWT_REFRESH_SECRET: 'crash-refresh-secret-0123456789-abcdef',
         }),
       );
     } finally {

@@ -7,7 +7,8 @@ import type { TestProject } from 'vitest/node';
 import { openPostgres } from '../src/server/db/client';
 import { openPglite } from '../src/server/db/pglite';
 import { bootstrap } from '../src/server/db/seed/bootstrap';
-import { ADMIN, ENGINE, pgDatabaseUrl } from './engine';
+import { usePasswordCost } from '../src/server/auth/passwords';
+import { ADMIN, ENGINE, TEST_SCRYPT_N, pgDatabaseUrl } from './engine';
 import { runStatement } from '../src/server/db/run-statement';
 
 export default async function setup(project: TestProject) {
@@ -15,6 +16,7 @@ export default async function setup(project: TestProject) {
   process.env.TEST_RUN_ID = runId;
   project.provide('testRunId', runId);
   const { TEMPLATE_DUMP } = await import('./engine');
+  usePasswordCost(TEST_SCRYPT_N);
   if (ENGINE === 'pglite') {
     const client = await PGlite.create();
     const database = openPglite(client, 'template');

@@ -13,7 +13,7 @@ import { buildApp } from '../src/server/app';
 import { loadConfig, type Config } from '../src/server/config';
 import { openPostgres, type Database } from '../src/server/db/client';
 import { openPglite } from '../src/server/db/pglite';
-import { ADMIN, ENGINE, pgDatabaseUrl } from './engine';
+import { ADMIN, ENGINE, TEST_SCRYPT_N, pgDatabaseUrl } from './engine';
 import { runStatement } from '../src/server/db/run-statement';
 
 export { ADMIN };
@@ -51,12 +51,14 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { lo
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dacha-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
-    JWT_SECRET: 'test-access-secret-0123456789',
-    JWT_REFRESH_SECRET: 'test-refresh-secret-0123456789',
+    JWT_SECRET: 'test-access-secret-0123456789-abcdef',
+    JWT_REFRESH_SECRET: 'test-refresh-secret-0123456789-abcdef',
     ADMIN_DIST_DIR: path.join(dataDir, 'no-admin'),
     LOG_LEVEL: 'silent',
     // The tests stand in for a balancer: X-Forwarded-For gives each request the address it is counted under.
     TRUST_PROXY: 'true',
+    // Cheaper hashes than production's (test/auth.test.ts checks the default and the upgrade).
+    SCRYPT_N: String(TEST_SCRYPT_N),
     ...env,
   });
   const { database, drop } = await copyTemplate();

@@ -89,8 +89,8 @@ export async function streamBench(name: string, cottages: number, calls: Streame
         DATABASE_URL: url,
         // One process, so the RSS read is the one that streams (workers would leave the primary idle).
         WORKERS: '1',
-        JWT_SECRET: 'bench-access-secret-0123456789',
-        JWT_REFRESH_SECRET: 'bench-refresh-secret-0123456789',
+        JWT_SECRET: 'bench-access-secret-0123456789-abcdef',
+        JWT_REFRESH_SECRET: 'bench-refresh-secret-0123456789-abcdef',
         ADMIN_DIST_DIR: path.join(dataDir, 'no-admin'),
         LOG_LEVEL: 'warn',
       },

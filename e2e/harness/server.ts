@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
-export const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
+export const ADMIN = { username: 'admin', password: 'e2e-owner-secret' };
 
 export interface RunningServer {
   baseUrl: string;

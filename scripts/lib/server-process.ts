@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
-export const ADMIN = { username: 'script-admin', password: 'script-admin-password' };
+export const ADMIN = { username: 'script-admin', password: 'script-owner-secret' };
 
 export interface Server {
   child: ChildProcess;

@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { TokenService } from './auth/tokens';
+import { usePasswordCost } from './auth/passwords';
 import errors from './plugins/errors';
 import database from './plugins/database';
 import language from './plugins/language';
@@ -62,6 +63,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
+  usePasswordCost(config.scryptN);
 
   const routeTable: { method: string; url: string }[] = [];
   app.decorate('routeTable', routeTable);
@@ -97,7 +99,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('loginThrottle', new LoginThrottle(app.db, config.loginMaxAttempts, config.loginWindowSeconds));
   await app.register(changes);
   await app.register(auth, {
-    tokens: new TokenService(config.jwtSecret, config.jwtRefreshSecret, config.accessTokenTtlSeconds, config.refreshTokenTtlSeconds),
+    tokens: new TokenService(config.jwtSecret, config.jwtRefreshSecret, config.accessTokenTtlSeconds, config.refreshTokenTtlSeconds, config.sessionMaxAgeSeconds),
   });
   const storage = deps.storage ?? (await openStorage(config));
   app.addHook('onClose', async () => storage.close?.());

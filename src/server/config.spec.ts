@@ -37,7 +37,7 @@ describe('loadConfig', () => {
   it('requires both JWT secrets with PostgreSQL', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://localhost/db' })).toThrow(/JWT_SECRET and JWT_REFRESH_SECRET are required/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL must start with postgres/);
-    const ok = loadConfig({ DATABASE_URL: 'postgres://localhost/db', JWT_SECRET: 'a'.repeat(20), JWT_REFRESH_SECRET: 'b'.repeat(20) });
+    const ok = loadConfig({ DATABASE_URL: 'postgres://localhost/db', JWT_SECRET: 'a'.repeat(32), JWT_REFRESH_SECRET: 'b'.repeat(32) });
     expect(ok.databaseUrl).toBe('postgres://localhost/db');
   });
 
@@ -47,7 +47,7 @@ describe('loadConfig', () => {
   });
 
   it('runs one process per core on PostgreSQL and refuses several on the embedded database', () => {
-    const pg = { DATABASE_URL: 'postgres://localhost/db', JWT_SECRET: 'a'.repeat(20), JWT_REFRESH_SECRET: 'b'.repeat(20) };
+    const pg = { DATABASE_URL: 'postgres://localhost/db', JWT_SECRET: 'a'.repeat(32), JWT_REFRESH_SECRET: 'b'.repeat(32) };
     expect(loadConfig({}).workers).toBe(1);
     expect(loadConfig(pg).workers).toBe(os.availableParallelism());
     expect(loadConfig({ ...pg, WORKERS: '3' }).workers).toBe(3);

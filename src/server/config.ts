@@ -16,6 +16,10 @@ export interface Config {
   jwtRefreshSecret?: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  /** A session's absolute lifetime from its login, whatever its refreshes. */
+  sessionMaxAgeSeconds: number;
+  /** scrypt's cost N for new password hashes (older, cheaper ones are upgraded at login). */
+  scryptN: number;
   adminUsername: string;
   adminPassword?: string;
   demoData?: boolean;
@@ -23,7 +27,10 @@ export interface Config {
   /** A Nominatim-compatible search (`…/search?format=json&q=`) for the admin's location picker. */
   geocoderUrl: string;
   maxUploadBytes: number;
-  /** Wrong logins allowed per username and per address in `loginWindowSeconds` before 429. */
+  /**
+   * Password attempts per (username, address) in `loginWindowSeconds` before 429; past the same number per username
+   * alone or per address alone, each attempt waits a doubling delay (auth/throttle.ts).
+   */
   loginMaxAttempts: number;
   loginWindowSeconds: number;
   /** Folder of the built admin; absent → the API runs without the panel. */
@@ -59,6 +66,12 @@ export class ConfigError extends Error {
     super(problems.join('\n'));
   }
 }
+
+/** OWASP's Password Storage Cheat Sheet: scrypt N = 2^17 (with r = 8, p = 1): 128 MiB and ~0.3 s per hash. */
+export const OWASP_SCRYPT_N = 2 ** 17;
+
+/** HS256 keys shorter than this are guessable offline from one token (ASVS 5.0: 256 bits for an HMAC key). */
+export const JWT_SECRET_MIN = 32;
 
 const UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
 
@@ -105,10 +118,18 @@ const envSchema = z.object({
     .optional()
     .refine((v) => !v || /^postgres(ql)?:\/\//.test(v), 'DATABASE_URL must start with postgres:// or postgresql://'),
   DATA_DIR: z.string().min(1).default('./data'),
-  JWT_SECRET: z.string().min(16, 'JWT_SECRET must be at least 16 characters').optional(),
-  JWT_REFRESH_SECRET: z.string().min(16, 'JWT_REFRESH_SECRET must be at least 16 characters').optional(),
+  JWT_SECRET: z.string().min(JWT_SECRET_MIN, `JWT_SECRET must be at least ${JWT_SECRET_MIN} characters (e.g. openssl rand -base64 48)`).optional(),
+  JWT_REFRESH_SECRET: z
+    .string()
+    .min(JWT_SECRET_MIN, `JWT_REFRESH_SECRET must be at least ${JWT_SECRET_MIN} characters (e.g. openssl rand -base64 48)`)
+    .optional(),
   ACCESS_TOKEN_TTL: duration('ACCESS_TOKEN_TTL', '15m'),
   REFRESH_TOKEN_TTL: duration('REFRESH_TOKEN_TTL', '7d'),
+  SESSION_MAX_AGE: duration('SESSION_MAX_AGE', '30d'),
+  SCRYPT_N: z.coerce
+    .number({ message: 'SCRYPT_N must be a number' })
+    .refine((n) => Number.isInteger(Math.log2(n)) && n >= 2 ** 14 && n <= 2 ** 20, 'SCRYPT_N must be a power of two from 16384 (2^14) to 1048576 (2^20)')
+    .default(OWASP_SCRYPT_N),
   ADMIN_USERNAME: z.string().min(1, 'ADMIN_USERNAME must not be empty').max(64).default('admin'),
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
   DEMO_DATA: flag('DEMO_DATA'),
@@ -226,6 +247,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtRefreshSecret: e.JWT_REFRESH_SECRET,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL,
+    sessionMaxAgeSeconds: e.SESSION_MAX_AGE,
+    scryptN: e.SCRYPT_N,
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
     demoData: e.DEMO_DATA,

@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { bootstrap } from './db/seed/bootstrap';
+import { usePasswordCost } from './auth/passwords';
 import type { DemoResult } from './db/seed/demo';
 import { describeStorage, failureText, openStorage } from './storage';
 import { lockDataDir, LockedError, staleLockNotice } from './lock';
@@ -71,7 +72,10 @@ async function main() {
   config = resolveSecrets(config);
   const database = await openDatabase(config).catch((err) => fail(`cannot open the database: ${(err as Error).message}`));
   await database.migrate().catch((err) => fail(`database migration failed: ${(err as Error).message}`));
-  const seeded = await bootstrap(database.db, { username: config.adminUsername, password: config.adminPassword });
+  usePasswordCost(config.scryptN);
+  const seeded = await bootstrap(database.db, { username: config.adminUsername, password: config.adminPassword }).catch((err) =>
+    fail(err instanceof ConfigError ? `configuration problem:\n  ${err.problems.join('\n  ')}` : failureText(err)),
+  );
   const storage = await openStorage(config);
   // DEMO_DATA: on by default only for a new embedded database (its first start is the one that creates the admin).
   let demo: DemoResult | undefined;

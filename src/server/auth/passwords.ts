@@ -1,20 +1,49 @@
-/** scrypt password hashing with a per-user salt and a constant-time compare (no extra dependency). */
+/**
+ * scrypt password hashing with a per-user salt and a constant-time compare (no extra dependency). New hashes use the
+ * configured cost (`SCRYPT_N`, OWASP's 2^17 by default); a hash of a lower cost still verifies, and `needsRehash`
+ * tells the login to store it again at the current one.
+ */
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { OWASP_SCRYPT_N } from '../config';
+import { passwordWeakness } from './strength';
 
 const KEY_LENGTH = 64;
-const PARAMS: ScryptOptions = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+let params = { N: OWASP_SCRYPT_N, r: 8, p: 1 };
 
-function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))),
-  );
+/** scrypt refuses to use more than `maxmem`; it needs 128·N·r bytes, so allow twice that. */
+const maxmemFor = (N: number, r: number) => 256 * N * r;
+
+/** The cost of new hashes (config `SCRYPT_N`); tests lower it, production keeps OWASP's. */
+export function usePasswordCost(N: number) {
+  if (N === params.N) return;
+  params = { ...params, N };
+  decoyHash = undefined;
+}
+
+/** At most two hashes at a time per process: each holds 128 MiB, and a burst of logins must not hold gigabytes. */
+const MAX_PARALLEL = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
+  if (running >= MAX_PARALLEL) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  try {
+    return await new Promise((resolve, reject) =>
+      scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))),
+    );
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
 }
 
 /** Format: `scrypt$N$r$p$salt$hash` (base64), so parameters can be raised later without breaking old hashes. */
 export async function hashPassword(password: string): Promise<string> {
+  const { N, r, p } = params;
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, KEY_LENGTH, PARAMS);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), key.toString('base64')].join('$');
+  const key = await scrypt(password, salt, KEY_LENGTH, { N, r, p, maxmem: maxmemFor(N, r) });
+  return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 /** A hash computed once so an unknown username costs the same time as a wrong password. */
@@ -23,13 +52,24 @@ let decoyHash: Promise<string> | undefined;
 export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
   const target = stored ?? (await (decoyHash ??= hashPassword(randomBytes(12).toString('hex'))));
   const [scheme, n, r, p, saltB64, hashB64] = target.split('$');
-  if (scheme !== 'scrypt' || !saltB64 || !hashB64) return false;
+  const N = Number(n), R = Number(r), P = Number(p);
+  // A stored cost beyond 2^20 is not one of ours: refuse rather than spend gigabytes on it.
+  if (scheme !== 'scrypt' || !saltB64 || !hashB64 || !(N > 1 && N <= 2 ** 20 && R > 0 && R <= 32 && P > 0 && P <= 16)) return false;
   const expected = Buffer.from(hashB64, 'base64');
-  const key = await scrypt(password, Buffer.from(saltB64, 'base64'), expected.length, {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-    maxmem: PARAMS.maxmem,
-  });
+  const key = await scrypt(password, Buffer.from(saltB64, 'base64'), expected.length, { N, r: R, p: P, maxmem: maxmemFor(N, R) });
   return timingSafeEqual(key, expected) && stored != null;
+}
+
+/** True when a (verified) hash was made at a lower cost than new hashes get: the login stores it again. */
+export function needsRehash(stored: string): boolean {
+  const [, n, r, p] = stored.split('$');
+  return Number(n) < params.N || Number(r) !== params.r || Number(p) !== params.p;
+}
+
+/** A generated password (the first admin's, the demo moderator's): random, and never one the strength rule refuses. */
+export function randomPassword(username: string): string {
+  for (;;) {
+    const password = randomBytes(12).toString('base64url');
+    if (!passwordWeakness(password, username)) return password;
+  }
 }

@@ -27,7 +27,7 @@ export async function createSession(
       refreshTokenId,
       userAgent: meta.userAgent?.slice(0, 512),
       ip: meta.ip?.slice(0, 64),
-      expiresAt: new Date(Date.now() + tokens.refreshTtlSeconds * 1000),
+      expiresAt: new Date(Date.now() + Math.min(tokens.refreshTtlSeconds, tokens.sessionMaxAgeSeconds) * 1000),
     })
     .returning({ id: sessions.id });
   return issueTokens(tokens, userId, row.id, refreshTokenId);
@@ -70,22 +70,50 @@ export const touchSession = (db: DbOrTx, sessionId: string) =>
     .where(and(eq(sessions.id, sessionId), sql`${sessions.lastUsedAt} < now() - interval '60 seconds'`));
 
 /**
- * A refresh: the session's refresh token is rotated and a new pair issued. A token older than the session's current
- * one means someone holds a copy: the whole session ends (`'reused'`). Undefined when the session is no longer live.
+ * How long the refresh token just rotated away still yields a pair: two tabs (or a retried request whose answer was
+ * lost) that refresh with the same token at the same moment must not end the session.
+ */
+export const REFRESH_GRACE_SECONDS = 10;
+
+/**
+ * A refresh: the session's refresh token is rotated and a new pair issued. The token rotated away last, presented
+ * again within the grace window, gets a sibling of that pair (the same refresh token id, so either copy rotates it
+ * next). Any older token, or the previous one after the window, means someone holds a copy: the whole session ends
+ * (`'reused'`). Undefined when the session is no longer live, or its user holds no permission any more (which ends it
+ * too). The session never outlives its absolute lifetime, whatever its refreshes.
  */
 export async function rotateSession(db: Db, tokens: TokenService, claims: { sub: string; sid: string; rid: string }) {
   const { sub, sid, rid } = claims;
   return db.transaction(async (tx) => {
     const [session] = await tx.select().from(sessions).where(eq(sessions.id, sid)).for('update');
     if (!session || session.userId !== sub || !sessionIsLive(session)) return undefined;
+    const end = session.createdAt.getTime() + tokens.sessionMaxAgeSeconds * 1000;
+    if (end <= Date.now()) {
+      await revokeSession(tx, sid, 'max-age');
+      return undefined;
+    }
     if (session.refreshTokenId !== rid) {
+      const rotatedAgo = session.rotatedAt ? Date.now() - session.rotatedAt.getTime() : Infinity;
+      if (session.previousRefreshTokenId === rid && rotatedAgo < REFRESH_GRACE_SECONDS * 1000) {
+        return issueTokens(tokens, sub, sid, session.refreshTokenId);
+      }
       await revokeSession(tx, sid, 'refresh-token-reuse');
       return 'reused' as const;
+    }
+    if (!(await permissionCodesOf(tx, sub)).length) {
+      await revokeSession(tx, sid, 'no-permission');
+      return undefined;
     }
     const next = randomUUID();
     await tx
       .update(sessions)
-      .set({ refreshTokenId: next, lastUsedAt: new Date(), expiresAt: new Date(Date.now() + tokens.refreshTtlSeconds * 1000) })
+      .set({
+        refreshTokenId: next,
+        previousRefreshTokenId: rid,
+        rotatedAt: new Date(),
+        lastUsedAt: new Date(),
+        expiresAt: new Date(Math.min(Date.now() + tokens.refreshTtlSeconds * 1000, end)),
+      })
       .where(and(eq(sessions.id, sid), isNull(sessions.revokedAt)));
     return issueTokens(tokens, sub, sid, next);
   });

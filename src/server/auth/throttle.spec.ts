@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import type { Database } from '../db/client';
 import { openPglite } from '../db/pglite';
-import { LoginThrottle } from './throttle';
+import { LoginThrottle, type AttemptKeys } from './throttle';
 
 let database: Database;
 beforeAll(async () => {
@@ -11,45 +11,61 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
+const keys = (subject: string, address: string): AttemptKeys => ({ scope: 'password', subject, address });
+
 describe('LoginThrottle', () => {
-  it('allows attempts up to the limit, then answers the wait in seconds', async () => {
+  it('holds the hard limit per (subject, address) under a burst, and answers the wait in seconds', async () => {
     const throttle = new LoginThrottle(database.db, 3, 60);
     const t0 = Date.UTC(2026, 0, 1);
-    for (let i = 0; i < 3; i++) {
-      expect(await throttle.retryAfter(['user:a'], t0 + i)).toBe(0);
-      await throttle.fail(['user:a', 'ip:1'], t0 + i);
-    }
-    expect(await throttle.retryAfter(['user:a'], t0 + 10)).toBe(60);
-    expect(await throttle.retryAfter(['user:b', 'ip:1'], t0 + 10)).toBe(60);
-    expect(await throttle.retryAfter(['user:b'], t0 + 10)).toBe(0);
+    const burst = await Promise.all(Array.from({ length: 12 }, () => throttle.reserve(keys('a', '1'), t0)));
+    expect(burst.filter((r) => r.ok)).toHaveLength(3);
+    expect(burst.filter((r) => !r.ok).map((r) => !r.ok && r.retryAfter)).toEqual(Array(9).fill(60));
+    // Another address, or another subject, is not blocked by it.
+    expect((await throttle.reserve(keys('a', '2'), t0 + 10)).ok).toBe(true);
+    expect((await throttle.reserve(keys('b', '1'), t0 + 10)).ok).toBe(true);
+    expect((await throttle.reserve(keys('a', '1'), t0 + 61_000)).ok).toBe(true);
   });
 
-  it('forgets failures once the window has passed, and on success', async () => {
-    const throttle = new LoginThrottle(database.db, 2, 10);
+  it('spaces attempts per subject alone by a doubling delay, and refuses a slot further ahead than the longest delay', async () => {
+    const throttle = new LoginThrottle(database.db, 2, 600, 10);
     const t0 = Date.UTC(2026, 1, 1);
-    await throttle.fail(['k'], t0);
-    await throttle.fail(['k'], t0 + 1);
-    expect(await throttle.retryAfter(['k'], t0 + 5_000)).toBe(5);
-    expect(await throttle.retryAfter(['k'], t0 + 11_500)).toBe(0);
-    await throttle.fail(['k'], t0 + 20_000);
-    await throttle.fail(['k'], t0 + 20_001);
-    await throttle.succeed(['k']);
-    expect(await throttle.retryAfter(['k'], t0 + 20_002)).toBe(0);
+    const waits: (number | string)[] = [];
+    for (let i = 0; i < 7; i++) {
+      const r = await throttle.reserve(keys('spread', `10.0.0.${i}`), t0);
+      waits.push(r.ok ? r.waitMs : `429 ${r.retryAfter}`);
+    }
+    // Two free, then 1 s, 2 s, 4 s (cumulative 1, 3, 7), then 7 + 8 = 15 s is beyond 10 s: refused for 5 s.
+    expect(waits).toEqual([0, 0, 1000, 3000, 7000, '429 5', '429 5']);
   });
 
-  it('counts the failures of every process on the database as one', async () => {
+  it('keeps failures recorded by others while a success is under way', async () => {
+    const throttle = new LoginThrottle(database.db, 3, 60);
+    const typo = await throttle.reserve(keys('c', '3'));
+    if (!typo.ok) throw new Error('refused');
+    await throttle.failed(typo);
+    const mine = await throttle.reserve(keys('c', '3'));
+    const other = await throttle.reserve(keys('c', '3'));
+    if (!mine.ok || !other.ok) throw new Error('refused');
+    await throttle.failed(other);
+    await throttle.succeeded(keys('c', '3'), mine);
+    // The owner's earlier typo is forgiven; the concurrent failure stays: two more attempts, not three.
+    const next = await Promise.all([0, 1, 2].map(() => throttle.reserve(keys('c', '3'))));
+    expect(next.map((r) => r.ok)).toEqual([true, true, false]);
+  });
+
+  it('counts the attempts of every process on the database as one', async () => {
     const one = new LoginThrottle(database.db, 4, 60);
     const other = new LoginThrottle(database.db, 4, 60);
     const t0 = Date.UTC(2026, 2, 1);
-    for (let i = 0; i < 4; i++) await (i % 2 ? one : other).fail(['user:shared'], t0 + i);
-    expect(await one.retryAfter(['user:shared'], t0 + 10)).toBeGreaterThan(0);
-    expect(await other.retryAfter(['user:shared'], t0 + 10)).toBeGreaterThan(0);
+    for (let i = 0; i < 4; i++) expect((await (i % 2 ? one : other).reserve(keys('shared', '4'), t0 + i)).ok).toBe(true);
+    expect((await one.reserve(keys('shared', '4'), t0 + 10)).ok).toBe(false);
+    expect((await other.reserve(keys('shared', '4'), t0 + 10)).ok).toBe(false);
   });
 
-  it('cuts a huge key to the column instead of failing', async () => {
+  it('cuts a huge subject to the column instead of failing', async () => {
     const throttle = new LoginThrottle(database.db, 1, 60);
-    const key = `user:${'x'.repeat(5000)}`;
-    await throttle.fail([key]);
-    expect(await throttle.retryAfter([key])).toBeGreaterThan(0);
+    const subject = 'x'.repeat(5000);
+    expect((await throttle.reserve(keys(subject, '5'))).ok).toBe(true);
+    expect((await throttle.reserve(keys(subject, '5'))).ok).toBe(false);
   });
 });

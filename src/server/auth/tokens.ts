@@ -32,6 +32,8 @@ export class TokenService {
     refreshSecret: string,
     private readonly accessTtl: number,
     private readonly refreshTtl: number,
+    /** A session's absolute lifetime from its login (SESSION_MAX_AGE): refreshes never carry it further. */
+    readonly sessionMaxAgeSeconds = 30 * 86400,
   ) {
     this.accessKey = hmacKey(accessSecret);
     this.refreshKey = hmacKey(refreshSecret);
@@ -100,7 +102,8 @@ async function verify<T>(
   pick: (payload: Record<string, unknown> & { sub?: string }) => T | undefined,
 ): Promise<VerifyResult<T>> {
   try {
-    const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'] });
+    // A token without `exp` would never expire: refused even when its signature is right.
+    const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] });
     const claims = payload.typ === typ && payload.sub ? pick(payload) : undefined;
     return claims ? { ok: true, claims } : { ok: false, reason: 'invalid' };
   } catch (err) {

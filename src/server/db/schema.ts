@@ -221,6 +221,9 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: varchar('revoked_reason', { length: 32 }),
+    /** The refresh token id rotated away last, and when: presented again within the grace window it is no reuse. */
+    previousRefreshTokenId: uuid('previous_refresh_token_id'),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
   },
   (t) => [index('session_user_idx').on(t.userId)],
 );
@@ -489,14 +492,24 @@ export const auditLog = pgTable(
 );
 
 /**
- * Failed logins, one row per failure and throttle key (`user:<name>`, `ip:<address>`): the login throttle counts them
- * here so that every server process on one database, on one machine or many, counts the same failures.
+ * Attempts at a secret (a password today, a second factor later: `scope`), one row each, written before the secret is
+ * checked: the throttle (auth/throttle.ts) counts them per subject (the username), per address and per both, so every
+ * server process on one database counts the same attempts. `at` is the time the attempt may run (a delayed one lies
+ * ahead); `failedAt` is set once its check failed, and a success deletes its own row.
  */
-export const loginFailures = pgTable(
-  'login_failure',
+export const secretAttempts = pgTable(
+  'secret_attempt',
   {
-    key: varchar('key', { length: 160 }).notNull(),
-    failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
+    id: id(),
+    scope: varchar('scope', { length: 16 }).notNull(),
+    subject: varchar('subject', { length: 160 }).notNull(),
+    address: varchar('address', { length: 64 }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
   },
-  (t) => [index('login_failure_key_idx').on(t.key, t.failedAt), index('login_failure_time_idx').on(t.failedAt)],
+  (t) => [
+    index('secret_attempt_subject_idx').on(t.scope, t.subject, t.at),
+    index('secret_attempt_address_idx').on(t.scope, t.address, t.at),
+    index('secret_attempt_time_idx').on(t.at),
+  ],
 );

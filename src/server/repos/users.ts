@@ -109,3 +109,8 @@ export async function saveUser(db: Db, values: UserValues, roleIds: string[] | u
     return userId;
   });
 }
+
+/** Stores a password's hash again at the current cost; a hash changed meanwhile (a password change) is left alone. */
+export async function upgradePasswordHash(db: DbOrTx, id: string, was: string, next: string) {
+  await db.update(users).set({ passwordHash: next }).where(and(eq(users.id, id), eq(users.passwordHash, was)));
+}

@@ -3,9 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema';
-import { HttpError } from '../errors';
+import { HttpError, tooManyAttempts } from '../errors';
 import { loginSchema } from '../../shared/schemas/users';
-import { verifyPassword } from '../auth/passwords';
+import { hashPassword, needsRehash, verifyPassword } from '../auth/passwords';
+import { throttledCheck } from '../auth/throttle';
+import { upgradePasswordHash } from '../repos/users';
 import { createSession, permissionCodesOf, revokeSession, rotateSession } from '../auth/sessions';
 import { authenticate } from '../plugins/auth';
 
@@ -17,24 +19,18 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['auth'], security: [], body: loginSchema, response: { 201: tokenPair } } },
     async (request, reply) => {
       const { username, password, userAgent } = request.body;
-      const keys = [`user:${username.toLowerCase()}`, `ip:${request.ip}`];
-      const wait = await app.loginThrottle.retryAfter(keys);
-      if (wait > 0) {
-        reply.header('Retry-After', String(wait));
-        throw new HttpError(429, `Too many failed logins; try again in ${wait} s`);
-      }
-      const [user] = await app.db
-        .select({ id: users.id, passwordHash: users.passwordHash })
-        .from(users)
-        .where(eq(users.username, username));
-      const valid = await verifyPassword(password, user?.passwordHash);
       // Only holders of at least one admin permission may enter the panel; the message gives no hint which check failed.
-      const allowed = valid && user && (await permissionCodesOf(app.db, user.id)).length > 0;
-      if (!allowed) {
-        await app.loginThrottle.fail(keys);
-        throw new HttpError(401, 'Wrong username or password');
+      const outcome = await throttledCheck(app.loginThrottle, { scope: 'password', subject: username, address: request.ip }, async () => {
+        const [found] = await app.db.select({ id: users.id, passwordHash: users.passwordHash }).from(users).where(eq(users.username, username));
+        const valid = await verifyPassword(password, found?.passwordHash);
+        return valid && found && (await permissionCodesOf(app.db, found.id)).length > 0 && found;
+      });
+      if ('retryAfter' in outcome) return tooManyAttempts(reply, outcome.retryAfter);
+      const user = outcome.passed;
+      if (!user) throw new HttpError(401, 'Wrong username or password');
+      if (user.passwordHash && needsRehash(user.passwordHash)) {
+        await upgradePasswordHash(app.db, user.id, user.passwordHash, await hashPassword(password));
       }
-      await app.loginThrottle.succeed([keys[0]]);
       const pair = await createSession(app.db, app.tokens, user.id, {
         userAgent: userAgent ?? request.headers['user-agent'],
         ip: request.ip,

@@ -1,17 +1,20 @@
 /**
  * The caller's own profile, open to every logged-in user without `user.edit`: name, e-mail and photo, and a password
- * change that needs the current password (400 when wrong) and ends the caller's other sessions.
+ * change that needs the current password (400 when wrong, behind the login's throttle) and ends the caller's other
+ * sessions.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema';
-import { badRequest } from '../errors';
+import { badRequest, tooManyAttempts } from '../errors';
 import { bumpVersion } from '../lib/versions';
 import { meRecord } from '../../shared/records/user';
 import { PROFILE_PASSWORD_PATH, PROFILE_PATH, passwordChangeSchema, profileEditSchema } from '../../shared/schemas/profile';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { revokeUserSessions } from '../auth/sessions';
+import { checkPasswordStrength } from '../auth/strength';
+import { throttledCheck } from '../auth/throttle';
 import { fileOf, readValidForm } from '../lib/forms';
 import { formValidator } from '../lib/resource-routes';
 import { loadUsers } from '../repos/users';
@@ -73,13 +76,19 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ message: z.string() }) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const caller = request.user!;
       const { currentPassword, newPassword } = request.body;
-      const [row] = await app.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, caller.id));
-      if (!(await verifyPassword(currentPassword, row?.passwordHash))) {
+      const [row] = await app.db.select({ username: users.username, passwordHash: users.passwordHash }).from(users).where(eq(users.id, caller.id));
+      // A stolen access token must not guess the current password any faster than a login could: the same throttle.
+      const outcome = await throttledCheck(app.loginThrottle, { scope: 'password', subject: row?.username ?? caller.id, address: request.ip }, () =>
+        verifyPassword(currentPassword, row?.passwordHash),
+      );
+      if ('retryAfter' in outcome) return tooManyAttempts(reply, outcome.retryAfter);
+      if (!outcome.passed) {
         throw badRequest('The current password is wrong', { currentPassword: 'The current password is wrong' });
       }
+      checkPasswordStrength(newPassword, row?.username, request.lang, 'newPassword');
       const passwordHash = await hashPassword(newPassword);
       await app.db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash }).where(eq(users.id, caller.id));

@@ -1,14 +1,16 @@
 /**
- * Users. Passwords are write-only; roles, when sent, replace all of them; an admin cannot delete themselves, nobody
- * removes the last SUPER-ADMIN, and nobody grants a role holding permissions they do not hold themselves.
+ * Users. Passwords are write-only and refused when weak; one's own is changed under Profile (it asks for the current
+ * one), never here. Roles, when sent, replace all of them; an admin cannot delete themselves, nobody removes the last
+ * SUPER-ADMIN, and nobody grants a role holding permissions they do not hold themselves.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { conflict, forbidden, notFound } from '../errors';
+import { HttpError, conflict, forbidden, notFound } from '../errors';
 import { resources } from '../../shared/resources';
 import { meRecord, userRecord } from '../../shared/records/user';
 import { userCreateSchema, userEditSchema } from '../../shared/schemas/users';
 import { hashPassword } from '../auth/passwords';
 import { permissionCodesOf } from '../auth/sessions';
+import { checkPasswordStrength, strengthMessage } from '../auth/strength';
 import { registerResource } from '../lib/resource-routes';
 import { deleteRecord } from '../repos/records';
 import { rolePermissionCodes } from '../repos/roles';
@@ -43,11 +45,12 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     files: (user) => [user.image],
     create: {
       body: { schema: userCreateSchema },
-      async write(db, { data, user }) {
+      async write(db, { data, user, lang }) {
         const clash = await takenBy(db, data);
         if (clash) throw conflict(clash);
         const roleIds = [...new Set(data.roles ?? [])];
         await checkRolesGrantable(db, user, roleIds);
+        checkPasswordStrength(data.password, data.username, lang, 'password');
         const passwordHash = await hashPassword(data.password);
         return saveUser(db, { username: data.username, name: data.name, email: data.email, phone: data.phone, passwordHash }, roleIds);
       },
@@ -55,8 +58,11 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     update: {
       body: { schema: userEditSchema, files: { image: 1 } },
       description: 'An absent or empty field changes nothing; roles, when sent, replace all of them; a new password ends the user’s other sessions',
-      async write(db, { data, user, image }, current) {
+      async write(db, { data, user, image, lang }, current) {
         await checkMayManage(db, user, current.id);
+        // One's own password is changed under Profile, which asks for the current one: a stolen session must not.
+        if (data.password && current.id === user.id) throw new HttpError(403, strengthMessage('own-password', lang), { password: strengthMessage('own-password', lang) });
+        if (data.password) checkPasswordStrength(data.password, data.username ?? current.username, lang, 'password');
         const clash = await takenBy(
           db,
           { username: data.username !== current.username ? data.username : undefined, phone: data.phone !== current.phone ? data.phone : undefined },

@@ -2,13 +2,14 @@
  * What every start makes sure of: the permission catalogue matches the registry, SUPER-ADMIN holds every permission,
  * and — on the first start — the languages uz/ru/en and the first admin account exist.
  */
-import { randomBytes } from 'node:crypto';
 import { eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { languages, permissionGroups, permissions, rolePermissions, roles, userRoles, users } from '../schema';
 import { PERMISSION_GROUPS, PERMISSION_CODES } from '../../../shared/permissions';
 import { DEFAULT_LANGUAGES, SUPER_ADMIN_ROLE } from '../../../shared/enums';
-import { hashPassword } from '../../auth/passwords';
+import { hashPassword, randomPassword } from '../../auth/passwords';
+import { passwordWeakness } from '../../auth/strength';
+import { ConfigError } from '../../config';
 
 export interface BootstrapResult {
   /** Present only when the admin account was created now; the password is shown once. */
@@ -56,7 +57,16 @@ export async function bootstrap(db: Db, admin: { username: string; password?: st
   const [{ n: userCount }] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
   if (userCount > 0) return {};
   const generated = !admin.password;
-  const password = admin.password ?? randomBytes(9).toString('base64url');
+  // A weak ADMIN_PASSWORD stops the first start (a config line, like any other); later starts never look at it again.
+  const weakness = admin.password ? passwordWeakness(admin.password, admin.username) : undefined;
+  if (weakness) {
+    throw new ConfigError([
+      weakness === 'contains-username'
+        ? 'ADMIN_PASSWORD must not contain ADMIN_USERNAME; choose another, or leave it unset to have a strong one generated'
+        : 'ADMIN_PASSWORD is too common or too easy to guess; choose a longer one, or leave it unset to have a strong one generated',
+    ]);
+  }
+  const password = admin.password ?? randomPassword(admin.username);
   const [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, SUPER_ADMIN_ROLE));
   await db.transaction(async (tx) => {
     const [user] = await tx

@@ -3,6 +3,7 @@
  * afterwards; problems end the command with one line.
  */
 import { mkdirSync } from 'node:fs';
+import { usePasswordCost } from '../../auth/passwords';
 import { ConfigError, loadConfig, type Config } from '../../config';
 import { lockDataDir, LockedError, staleLockNotice } from '../../lock';
 import { failureText, openStorage, type FileStorage } from '../../storage';
@@ -26,6 +27,7 @@ export function runSeedCommand(name: string, work: (ctx: SeedContext) => Promise
     const storage = await openStorage(config);
     try {
       await database.migrate();
+      usePasswordCost(config.scryptN);
       const seeded = await bootstrap(database.db, { username: config.adminUsername, password: config.adminPassword });
       await work({ config, database, storage, seeded });
     } finally {

@@ -4,7 +4,7 @@
  * tariffs, orders (some already placed as premium), a moderator role and users, notifications. Every name is a
  * translation with uz, ru and en definitions. Runs only on a database without catalogue data; deterministic.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client';
 import {
@@ -31,7 +31,7 @@ import {
   users,
 } from '../schema';
 import type { FileStorage } from '../../storage';
-import { hashPassword } from '../../auth/passwords';
+import { hashPassword, randomPassword } from '../../auth/passwords';
 import { COMFORTS, COTTAGE_TYPES, DESCRIPTIONS, NAME_WORDS, NOTIFICATIONS, PEOPLE, REGIONS, SERVICES, type Texts } from './demo-data';
 import { cottagePicture, iconPicture } from './demo-images';
 
@@ -179,7 +179,7 @@ export async function seedDemo(db: Db, storage: FileStorage, opts: { cottages?: 
       return { id: existing?.id ?? randomUUID(), ...person, existing: Boolean(existing) };
     });
     const [existingModerator] = await db.select({ id: users.id }).from(users).where(sql`${users.username} = 'moderator'`);
-    const moderatorPassword = randomBytes(9).toString('base64url');
+    const moderatorPassword = randomPassword('moderator');
     const moderatorHash = existingModerator ? undefined : await hashPassword(moderatorPassword);
 
     // ------------------------------------------------------------ cottages
