@@ -43,6 +43,22 @@ describe('POST /user/me/password', () => {
   });
 });
 
+describe('POST /user/me/password: the strength rule', () => {
+  it('refuses a common password, or one containing the username, in the request language', async () => {
+    const me = await userWith(t, ['cottage.list']);
+    const change = (newPassword: string, lang: string) =>
+      t.api({ method: 'POST', url: '/api/v1/user/me/password', token: me.token, headers: { 'accept-language': lang }, payload: { currentPassword: me.password, newPassword } });
+    const common = await change('Password1!', 'ru');
+    expect(common.statusCode).toBe(400);
+    expect(common.json().fields.newPassword).toMatch(/распространён/);
+    const named = await change(`my-${me.username}-2024`, 'uz');
+    expect(named.statusCode).toBe(400);
+    expect(named.json().message).toBe('Parolda foydalanuvchi nomi boʻlmasligi kerak.');
+    expect((await change('qwerty123', 'en')).json().message).toMatch(/too common/);
+    expect((await login(me.username, me.password)).statusCode).toBe(201);
+  });
+});
+
 describe('PATCH /user/me', () => {
   it('changes the own name and e-mail without user.edit, and nothing else', async () => {
     const me = await userWith(t, ['cottage.list'], { name: 'Old Name' });

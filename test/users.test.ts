@@ -133,12 +133,12 @@ describe('PATCH user/edit/{id}', () => {
   it('changing the password ends the user’s sessions', async () => {
     const id = await userId('orders');
     const pair = await t.login('orders', 'orders-pass');
-    const res = await t.api({ method: 'PATCH', url: `/api/v1/user/edit/${id}`, payload: { password: 'new-orders-pass' } });
+    const res = await t.api({ method: 'PATCH', url: `/api/v1/user/edit/${id}`, payload: { password: 'fresh-ledger-pass' } });
     expect(res.statusCode).toBe(200);
     expect((await t.api({ method: 'GET', url: '/api/v1/user/me', token: pair.accessToken })).statusCode).toBe(455);
     const open = await t.database.db.select().from(sessions).where(eq(sessions.userId, id));
     expect(open.every((s) => s.revokedAt !== null)).toBe(true);
-    await t.login('orders', 'new-orders-pass');
+    await t.login('orders', 'fresh-ledger-pass');
   });
 
   it('answers 409 for a taken username and for removing the last SUPER-ADMIN, 400 for bad values, 404 for unknown ids', async () => {
@@ -157,7 +157,7 @@ describe('PATCH user/edit/{id}', () => {
 
 describe('DELETE user/delete/{id}', () => {
   it('deletes a user and their avatar', async () => {
-    const created = (await t.api({ method: 'POST', url: '/api/v1/user/add', payload: { username: 'temp', password: 'temp-pass-1' } })).json();
+    const created = (await t.api({ method: 'POST', url: '/api/v1/user/add', payload: { username: 'temp', password: 'short-stay-pass-1' } })).json();
     const withImage = await t.api({ method: 'PATCH', url: `/api/v1/user/edit/${created.id}`, ...multipart({}, [imageFile('image', PNG, 'a.png')]) });
     const image = withImage.json().image;
     expect(await t.uploadedFiles()).toContain(image);
@@ -192,5 +192,31 @@ describe('managing users who hold more', () => {
     expect((await t.api({ method: 'PATCH', url: `/api/v1/user/edit/${clerk.id}`, token: manager.token, payload: { name: 'Clerk' } })).statusCode).toBe(200);
     expect((await t.api({ method: 'PATCH', url: `/api/v1/user/edit/${manager.id}`, token: manager.token, payload: { name: 'Me' } })).statusCode).toBe(200);
     expect((await t.api({ method: 'DELETE', url: `/api/v1/user/delete/${clerk.id}`, token: manager.token })).statusCode).toBe(200);
+  });
+});
+
+describe('passwords set by an admin', () => {
+  it('refuses a weak password on create and edit, in the request language', async () => {
+    const weak = await t.api({ method: 'POST', url: '/api/v1/user/add', headers: { 'accept-language': 'en' }, payload: { username: 'weakling', password: 'Password1!' } });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().fields.password).toMatch(/too common/);
+    const named = await t.api({ method: 'POST', url: '/api/v1/user/add', headers: { 'accept-language': 'ru' }, payload: { username: 'jasur.k', password: 'Jasur.K-secret' } });
+    expect(named.statusCode).toBe(400);
+    expect(named.json().fields.password).toBe('Пароль не должен содержать имя пользователя.');
+    const created = await t.api({ method: 'POST', url: '/api/v1/user/add', payload: { username: 'strong.one', password: 'plum-kettle-orbit-7' } });
+    expect(created.statusCode).toBe(201);
+    const edit = await t.api({ method: 'PATCH', url: `/api/v1/user/edit/${created.json().id}`, payload: { password: 'qwerty123' } });
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json().fields.password).toBeDefined();
+  });
+
+  it('refuses a change of one’s own password here (Profile asks for the current one), and keeps other own edits', async () => {
+    const manager = await userWith(t, ['user.edit', 'user.list', 'user.show']);
+    const own = await t.api({ method: 'PATCH', url: `/api/v1/user/edit/${manager.id}`, token: manager.token, headers: { 'accept-language': 'en' }, payload: { password: 'plum-kettle-orbit-7' } });
+    expect(own.statusCode).toBe(403);
+    expect(own.json().message).toMatch(/Profile/);
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/auth/login/admin', payload: { username: manager.username, password: manager.password } })).statusCode).toBe(201);
+    const name = await t.api({ method: 'PATCH', url: `/api/v1/user/edit/${manager.id}`, token: manager.token, payload: { name: 'Renamed', password: '' } });
+    expect(name.statusCode).toBe(200);
   });
 });

@@ -1,0 +1,101 @@
+/**
+ * The secret throttle through the API (issue 21, item 1): a burst checks at most LOGIN_MAX_ATTEMPTS passwords, wrong
+ * passwords from many addresses never lock the owner out, and the password change sits behind the same throttle.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, ADMIN, type TestContext } from './helpers';
+import { userWith } from './fixtures';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const login = (username: string, password: string, address: string) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/auth/login/admin', payload: { username, password }, headers: { 'x-forwarded-for': address } });
+const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
+
+describe('the login throttle', () => {
+  it('checks at most LOGIN_MAX_ATTEMPTS (10) of 40 parallel wrong passwords from one address; the rest answer 429 with Retry-After', async () => {
+    const victim = await userWith(t, ['region.list']);
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => login(victim.username, `wrong-guess-${i}`, '10.40.0.1')));
+    const statuses = answers.map((a) => a.statusCode);
+    console.info(`burst (${process.env.TEST_ENGINE ?? 'pglite'}): ${count(statuses, 401)} checked (401), ${count(statuses, 429)} refused (429)`);
+    expect(count(statuses, 401)).toBe(10);
+    expect(count(statuses, 429)).toBe(30);
+    for (const a of answers.filter((x) => x.statusCode === 429)) expect(Number(a.headers['retry-after'])).toBeGreaterThan(0);
+    // The right password from that address is refused too (the hard limit), but not from another one.
+    expect((await login(victim.username, victim.password, '10.40.0.1')).statusCode).toBe(429);
+    expect((await login(victim.username, victim.password, '10.40.0.2')).statusCode).toBe(201);
+  });
+
+  it('lets the owner in within seconds after 12 wrong passwords from 12 addresses', async () => {
+    const owner = await userWith(t, ['region.list']);
+    const wrong: number[] = [];
+    for (let i = 0; i < 12; i++) wrong.push((await login(owner.username, `wrong-guess-${i}`, `10.41.0.${i}`)).statusCode);
+    expect(wrong).toEqual(Array(12).fill(401));
+    const started = Date.now();
+    const right = await login(owner.username, owner.password, '10.41.1.13');
+    const seconds = (Date.now() - started) / 1000;
+    console.info(`lockout (${process.env.TEST_ENGINE ?? 'pglite'}): right password from a 13th address → ${right.statusCode} in ${seconds.toFixed(2)} s`);
+    expect(right.statusCode).toBe(201);
+    expect(seconds).toBeLessThan(10);
+  });
+
+  it('slows a username guessed from many addresses at once instead of blocking it', async () => {
+    const spread = await userWith(t, ['region.list']);
+    const statuses = (await Promise.all(Array.from({ length: 20 }, (_, i) => login(spread.username, `wrong-guess-${i}`, `10.42.0.${i}`)))).map((a) => a.statusCode);
+    // 10 at once, then 1, 2 and 4 s apart; the next slot would be more than 10 s ahead: 429.
+    expect(count(statuses, 401)).toBe(13);
+    expect(count(statuses, 429)).toBe(7);
+  });
+
+  it('does not let the owner’s success erase the failures an attacker records meanwhile', async () => {
+    const owner = await userWith(t, ['region.list']);
+    const attack = Array.from({ length: 12 }, (_, i) => login(owner.username, `wrong-guess-${i}`, '10.43.0.66'));
+    const mine = login(owner.username, owner.password, '10.43.0.1');
+    const statuses = (await Promise.all(attack)).map((a) => a.statusCode);
+    expect((await mine).statusCode).toBe(201);
+    expect(count(statuses, 401)).toBe(10);
+    expect((await login(owner.username, 'one-more-guess', '10.43.0.66')).statusCode).toBe(429);
+  });
+});
+
+describe('POST user/me/password behind the same throttle', () => {
+  it('checks at most LOGIN_MAX_ATTEMPTS guesses of the current password from one address', async () => {
+    const user = await userWith(t, ['region.list']);
+    const answers = await Promise.all(
+      Array.from({ length: 15 }, (_, i) =>
+        t.api({
+          method: 'POST',
+          url: '/api/v1/user/me/password',
+          token: user.token,
+          headers: { 'x-forwarded-for': '10.44.0.1' },
+          payload: { currentPassword: `guess-${i}`, newPassword: 'a-fresh-long-secret-9' },
+        }),
+      ),
+    );
+    const statuses = answers.map((a) => a.statusCode);
+    expect(count(statuses, 400)).toBe(10);
+    expect(count(statuses, 429)).toBe(5);
+    expect(answers.find((a) => a.statusCode === 429)!.headers['retry-after']).toBeDefined();
+  });
+
+  it('shares the count with the login: guesses there count against the same password', async () => {
+    const user = await userWith(t, ['region.list']);
+    for (let i = 0; i < 10; i++) await login(user.username, `wrong-guess-${i}`, '10.45.0.1');
+    const change = await t.api({
+      method: 'POST',
+      url: '/api/v1/user/me/password',
+      token: user.token,
+      headers: { 'x-forwarded-for': '10.45.0.1' },
+      payload: { currentPassword: user.password, newPassword: 'a-fresh-long-secret-9' },
+    });
+    expect(change.statusCode).toBe(429);
+  });
+
+  it('still lets the admin log in: nothing above touched their username', async () => {
+    expect((await login(ADMIN.username, ADMIN.password, '10.46.0.1')).statusCode).toBe(201);
+  });
+});
