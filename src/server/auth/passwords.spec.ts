@@ -1,0 +1,70 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PGlite } from '@electric-sql/pglite';
+import { OWASP_SCRYPT_N, loadConfig } from '../config';
+import { openPglite } from '../db/pglite';
+import { bootstrap } from '../db/seed/bootstrap';
+import { resolveSecrets } from '../secrets';
+import { hashPassword, needsRehash, randomPassword, usePasswordCost, verifyPassword } from './passwords';
+import { passwordWeakness } from './strength';
+
+afterEach(() => usePasswordCost(OWASP_SCRYPT_N));
+
+describe('password hashes', () => {
+  it('hash and verify at OWASP’s cost (N 2^17, r 8, p 1) within scrypt’s memory bound', async () => {
+    usePasswordCost(OWASP_SCRYPT_N);
+    const hash = await hashPassword('plum-kettle-orbit-7');
+    expect(hash).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(await verifyPassword('plum-kettle-orbit-7', hash)).toBe(true);
+    expect(await verifyPassword('plum-kettle-orbit-8', hash)).toBe(false);
+    expect(needsRehash(hash)).toBe(false);
+  });
+
+  it('verify an older, cheaper hash and ask for it to be made again', async () => {
+    usePasswordCost(2 ** 14);
+    const old = await hashPassword('plum-kettle-orbit-7');
+    usePasswordCost(2 ** 15);
+    expect(await verifyPassword('plum-kettle-orbit-7', old)).toBe(true);
+    expect(needsRehash(old)).toBe(true);
+  });
+});
+
+describe('the strength rule', () => {
+  it('refuses common passwords and the username inside, and lets good ones through', () => {
+    expect(['password', 'qwerty123', 'Password1!', '12345678', 'iloveyou1'].map((p) => passwordWeakness(p, 'someone'))).toEqual(Array(5).fill('common'));
+    expect(passwordWeakness('Dilnoza-rocks-2024', 'dilnoza')).toBe('contains-username');
+    expect(passwordWeakness('plum-kettle-orbit-7', 'dilnoza')).toBeUndefined();
+    // A generated password always passes.
+    for (let i = 0; i < 20; i++) expect(passwordWeakness(randomPassword('admin'), 'admin')).toBeUndefined();
+  });
+
+  it('stops the first start on a weak ADMIN_PASSWORD with one config line, and never looks at it again', async () => {
+    usePasswordCost(2 ** 14);
+    const database = openPglite(new PGlite(), 'bootstrap spec');
+    await database.migrate();
+    try {
+      await expect(bootstrap(database.db, { username: 'admin', password: 'admin12345' })).rejects.toThrow(/ADMIN_PASSWORD must not contain ADMIN_USERNAME/);
+      await expect(bootstrap(database.db, { username: 'boss', password: 'Password1!' })).rejects.toThrow(/ADMIN_PASSWORD is too common/);
+      expect((await bootstrap(database.db, { username: 'boss', password: 'plum-kettle-orbit-7' })).createdAdmin?.username).toBe('boss');
+      expect(await bootstrap(database.db, { username: 'boss', password: 'weak' })).toEqual({});
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe('stored JWT secrets', () => {
+  it('replaces a stored key shorter than 32 characters instead of refusing to start', () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dacha-secrets-'));
+    const file = path.join(dataDir, 'secrets.json');
+    writeFileSync(file, JSON.stringify({ jwtSecret: 'short-old-key', jwtRefreshSecret: 'another-short-one' }));
+    const config = resolveSecrets(loadConfig({ DATA_DIR: dataDir }));
+    expect(config.jwtSecret!.length).toBeGreaterThanOrEqual(32);
+    expect(config.jwtRefreshSecret!.length).toBeGreaterThanOrEqual(32);
+    expect(JSON.parse(readFileSync(file, 'utf8')).jwtSecret).toBe(config.jwtSecret);
+    // A good stored pair is kept as it is.
+    expect(resolveSecrets(loadConfig({ DATA_DIR: dataDir })).jwtSecret).toBe(config.jwtSecret);
+  });
+});
