@@ -13,6 +13,7 @@ export default resourceTexts({
     phone_placeholder: '97 123 45 68',
     username_rule: 'Letters, digits, . _ @ and - only',
     new_password_hint: 'Leave empty to keep the current password',
+    own_password_hint: 'Change your own password under Profile, where the current one is asked for',
     notify: {
       button: 'Send notification',
       title: 'Send notification',
@@ -50,6 +51,7 @@ export default resourceTexts({
     phone_placeholder: '97 123 45 68',
     username_rule: 'Только буквы, цифры, . _ @ и -',
     new_password_hint: 'Оставьте пустым, чтобы сохранить текущий пароль',
+    own_password_hint: 'Свой пароль меняйте в профиле: там нужен текущий пароль',
     notify: {
       button: 'Отправить уведомление',
       title: 'Отправить уведомление',
@@ -87,6 +89,7 @@ export default resourceTexts({
     phone_placeholder: '97 123 45 68',
     username_rule: "Faqat harflar, raqamlar, . _ @ va -",
     new_password_hint: "Joriy parolni saqlash uchun bo'sh qoldiring",
+    own_password_hint: 'Oʻz parolingizni profilda oʻzgartiring: u yerda joriy parol soʻraladi',
     notify: {
       button: 'Habarnoma yuborish',
       title: 'Habarnoma yuborish',

@@ -1,4 +1,4 @@
-import { Chip, Stack } from '@mui/material';
+import { Chip, Stack, Typography } from '@mui/material';
 import {
   CheckboxGroupInput,
   PasswordInput,
@@ -8,6 +8,7 @@ import {
   minLength,
   regex,
   required,
+  useGetIdentity,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
@@ -19,10 +20,20 @@ export const UsernameInput = () => <TextInput source="username" validate={userna
 
 /**
  * The password is write-only. On create it is required (at least 8, the server's rule); on edit it is "set a new
- * password", empty meaning unchanged, and never prefilled (the API never sends one).
+ * password", empty meaning unchanged, and never prefilled (the API never sends one). One's own password is changed
+ * under Profile, which asks for the current one (the server refuses it here): the field gives way to that hint.
  */
 export const PasswordField = ({ isNew }: { isNew: boolean }) => {
   const translate = useTranslate();
+  const record = useRecordContext();
+  const { identity } = useGetIdentity();
+  if (!isNew && record?.id !== undefined && record.id === identity?.id) {
+    return (
+      <Typography variant="body2" color="text.secondary" sx={{ ...wide, mb: 2 }}>
+        {translate('resources.user.own_password_hint')}
+      </Typography>
+    );
+  }
   return (
     <PasswordInput
       source="password"
