@@ -116,8 +116,9 @@ async function arrange(api: Api, baseUrl: string, unique: string): Promise<Fixtu
   await postForm(api, baseUrl, 'cottage/add', { ...cottage, name: `A11y confirmed ${unique}`, cottageStatus: 'confirmed' }, ['mainImage', png]);
   const permissions = (await api.get<{ permission: { id: string }[] }[]>('models')).flatMap((g) => g.permission).slice(0, 7);
   const role = await api.post<{ id: string }>('role/add', { name: `A11y role ${unique}`, permissions: permissions.map((p) => p.id) });
-  const admin = (await api.get<{ id: string; username: string }[]>('user/all')).find((u) => u.username === 'admin');
-  return { region: region.id, comfort: comfort.id, user: admin?.id, role: role.id, cottage: made.id };
+  // Another user than oneself: one's own edit form shows a hint where the password field is (Profile changes it).
+  const user = await api.post<{ id: string }>('user/add', { username: `a11y_${unique}`, password: `plum-kettle-${unique}` });
+  return { region: region.id, comfort: comfort.id, user: user.id, role: role.id, cottage: made.id };
 }
 
 /** Opens a screen, waits until it is drawn and still, and returns axe's violations as readable lines. */
