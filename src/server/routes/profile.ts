@@ -71,7 +71,8 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requirePermission(),
       schema: {
         tags,
-        description: 'Changes the caller’s own password after checking the current one (400 when wrong); ends their other sessions',
+        description:
+          'Changes the caller’s own password after checking the current one (400 when wrong; 429 with Retry-After past the login throttle, which it shares); refuses a weak new one (400); ends the caller’s other sessions',
         body: passwordChangeSchema,
         response: { 200: z.object({ message: z.string() }) },
       },
