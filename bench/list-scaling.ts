@@ -22,7 +22,7 @@ import { WriteCache } from '../src/server/lib/write-cache';
 import { loadConfig } from '../src/server/config';
 import { sql } from 'drizzle-orm';
 import { openPostgres, type Database } from '../src/server/db/client';
-import { openPglite } from '../src/server/db/pglite';
+import { openPglite, PGLITE_EXTENSIONS } from '../src/server/db/pglite';
 import { bootstrap } from '../src/server/db/seed/bootstrap';
 import { seedScale } from '../src/server/db/seed/scale';
 import { diskStorage } from '../src/server/storage';
@@ -114,7 +114,7 @@ async function openSite(name: string): Promise<Site | undefined> {
     LOG_LEVEL: 'silent',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
-  const database = databaseUrl ? openPostgres(databaseUrl) : openPglite(await PGlite.create(), 'bench');
+  const database = databaseUrl ? openPostgres(databaseUrl) : openPglite(await PGlite.create({ extensions: PGLITE_EXTENSIONS }), 'bench');
   await database.migrate();
   await bootstrap(database.db, BENCH_ADMIN);
   const storage = diskStorage(dir);

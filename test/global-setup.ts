@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPostgres } from '../src/server/db/client';
-import { openPglite } from '../src/server/db/pglite';
+import { openPglite, PGLITE_EXTENSIONS } from '../src/server/db/pglite';
 import { bootstrap } from '../src/server/db/seed/bootstrap';
 import { ADMIN, ENGINE, pgDatabaseUrl } from './engine';
 import { runStatement } from '../src/server/db/run-statement';
@@ -16,7 +16,7 @@ export default async function setup(project: TestProject) {
   project.provide('testRunId', runId);
   const { TEMPLATE_DUMP } = await import('./engine');
   if (ENGINE === 'pglite') {
-    const client = await PGlite.create();
+    const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
     const database = openPglite(client, 'template');
     await database.migrate();
     await bootstrap(database.db, ADMIN);
