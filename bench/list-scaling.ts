@@ -68,8 +68,9 @@ const CALLS: Call[] = [
   {
     name: 'cottage page, q search',
     url: `/api/v1/cottage?range=${enc('[0,24]')}&sort=${enc('["createdAt","DESC"]')}&filter=${enc('{"q":"number 1234"}')}`,
-    // ILIKE '%…%' cannot use a b-tree index: every row's name and description is scanned (a trigram index would be needed).
-    notTargeted: 'substring scan, linear',
+    // Read off the folded text's trigram indexes (bench/search.ts measures it), but the matches grow with the data
+    // ("number 1234" also finds 12340…12349), and they are all sorted and counted.
+    notTargeted: 'matches grow with the data',
   },
   {
     name: 'filtered + sorted by price',
