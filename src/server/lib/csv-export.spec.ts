@@ -108,7 +108,8 @@ describe('CSV export', () => {
     expect(csv.slice(1).split('\r\n')).toEqual(['#;Название;Рейтинг;Создано (Asia/Tashkent)', row('a'), row('b'), row('c'), '']);
   });
 
-  it('names the file after the resource and the day', () => {
-    expect(exportFileName('cottage', new Date('2026-11-22T10:00:00Z'))).toBe('cottage-2026-11-22.csv');
+  it('names the file after the resource and the day in the time zone', () => {
+    expect(exportFileName('cottage', 'Asia/Tashkent', new Date('2026-11-22T10:00:00Z'))).toBe('cottage-2026-11-22.csv');
+    expect(exportFileName('cottage', 'Asia/Tashkent', new Date('2026-11-22T19:30:00Z'))).toBe('cottage-2026-11-23.csv');
   });
 });

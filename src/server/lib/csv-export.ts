@@ -288,7 +288,7 @@ export function exportStream(source: ExportSource): Readable {
   );
 }
 
-/** `<resource>-<YYYY-MM-DD>.csv` */
-export function exportFileName(route: string, now = new Date()): string {
-  return `${route}-${now.toISOString().slice(0, 10)}.csv`;
+/** `<resource>-<YYYY-MM-DD>.csv`, the day in the marketplace's time zone. */
+export function exportFileName(route: string, timeZone: string, now = new Date()): string {
+  return `${route}-${timeCell(now, timeZone).slice(0, 10)}.csv`;
 }

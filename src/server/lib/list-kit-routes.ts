@@ -154,7 +154,7 @@ export function registerListKit<R extends { id: string }>(app: FastifyInstance, 
         const ids = await allIds(app.db, kit.spec(lang), params);
         reply
           .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${exportFileName(def.route)}"`)
+          .header('content-disposition', `attachment; filename="${exportFileName(def.route, format.timeZone)}"`)
           .header('cache-control', 'no-store');
         const load = kit.exportRows ?? kit.load;
         return reply.send(exportStream({ route: def.route, lang, format, record: kit.record, ids, load: (batch) => load(app.db, batch, lang) }));
