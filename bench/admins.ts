@@ -21,7 +21,7 @@ import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openPostgres, type Database } from '../src/server/db/client';
-import { openPglite } from '../src/server/db/pglite';
+import { openPglite, PGLITE_EXTENSIONS } from '../src/server/db/pglite';
 import { cottages, definitions, languages, regions, roles, translations, userRoles, users } from '../src/server/db/schema';
 import { bootstrap } from '../src/server/db/seed/bootstrap';
 import { seedScale } from '../src/server/db/seed/scale';
@@ -128,7 +128,7 @@ async function runEngine(engine: 'postgres' | 'pglite'): Promise<boolean | 'skip
     }
     database = openPostgres(databaseUrl);
   } else {
-    database = openPglite(new PGlite(path.join(dataDir, 'pg')), 'bench');
+    database = openPglite(new PGlite(path.join(dataDir, 'pg'), { extensions: PGLITE_EXTENSIONS }), 'bench');
   }
   try {
     await database.migrate();

@@ -22,7 +22,7 @@ import { WriteCache } from '../src/server/lib/write-cache';
 import { loadConfig } from '../src/server/config';
 import { sql } from 'drizzle-orm';
 import { openPostgres, type Database } from '../src/server/db/client';
-import { openPglite } from '../src/server/db/pglite';
+import { openPglite, PGLITE_EXTENSIONS } from '../src/server/db/pglite';
 import { bootstrap } from '../src/server/db/seed/bootstrap';
 import { seedScale } from '../src/server/db/seed/scale';
 import { diskStorage } from '../src/server/storage';
@@ -68,8 +68,9 @@ const CALLS: Call[] = [
   {
     name: 'cottage page, q search',
     url: `/api/v1/cottage?range=${enc('[0,24]')}&sort=${enc('["createdAt","DESC"]')}&filter=${enc('{"q":"number 1234"}')}`,
-    // ILIKE '%…%' cannot use a b-tree index: every row's name and description is scanned (a trigram index would be needed).
-    notTargeted: 'substring scan, linear',
+    // Read off the folded text's trigram indexes (bench/search.ts measures it), but the matches grow with the data
+    // ("number 1234" also finds 12340…12349), and they are all sorted and counted.
+    notTargeted: 'matches grow with the data',
   },
   {
     name: 'filtered + sorted by price',
@@ -114,7 +115,7 @@ async function openSite(name: string): Promise<Site | undefined> {
     LOG_LEVEL: 'silent',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
-  const database = databaseUrl ? openPostgres(databaseUrl) : openPglite(await PGlite.create(), 'bench');
+  const database = databaseUrl ? openPostgres(databaseUrl) : openPglite(await PGlite.create({ extensions: PGLITE_EXTENSIONS }), 'bench');
   await database.migrate();
   await bootstrap(database.db, BENCH_ADMIN);
   const storage = diskStorage(dir);

@@ -21,7 +21,7 @@ import { buildApp } from '../src/server/app';
 import { WriteCache } from '../src/server/lib/write-cache';
 import { loadConfig } from '../src/server/config';
 import { openPostgres, type Database } from '../src/server/db/client';
-import { openPglite } from '../src/server/db/pglite';
+import { openPglite, PGLITE_EXTENSIONS } from '../src/server/db/pglite';
 import { bootstrap } from '../src/server/db/seed/bootstrap';
 import { seedScale } from '../src/server/db/seed/scale';
 import { diskStorage } from '../src/server/storage';
@@ -50,7 +50,7 @@ if (ENGINE === 'postgres') {
   if (!databaseUrl) process.exit(0);
   database = openPostgres(databaseUrl);
 } else {
-  database = openPglite(new PGlite(path.join(dataDir, 'pg')), 'bench');
+  database = openPglite(new PGlite(path.join(dataDir, 'pg'), { extensions: PGLITE_EXTENSIONS }), 'bench');
 }
 
 const fmt = (r: LoadResult) => `${r.perSecond.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms`;

@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPostgres } from '../src/server/db/client';
-import { openPglite } from '../src/server/db/pglite';
+import { openPglite, PGLITE_EXTENSIONS } from '../src/server/db/pglite';
 import { bootstrap } from '../src/server/db/seed/bootstrap';
 import { usePasswordCost } from '../src/server/auth/passwords';
 import { ADMIN, ENGINE, TEST_SCRYPT_N, pgDatabaseUrl } from './engine';
@@ -18,7 +18,7 @@ export default async function setup(project: TestProject) {
   const { TEMPLATE_DUMP } = await import('./engine');
   usePasswordCost(TEST_SCRYPT_N);
   if (ENGINE === 'pglite') {
-    const client = await PGlite.create();
+    const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
     const database = openPglite(client, 'template');
     await database.migrate();
     await bootstrap(database.db, ADMIN);

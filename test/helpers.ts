@@ -12,7 +12,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../src/server/app';
 import { loadConfig, type Config } from '../src/server/config';
 import { openPostgres, type Database } from '../src/server/db/client';
-import { openPglite } from '../src/server/db/pglite';
+import { openPglite, PGLITE_EXTENSIONS } from '../src/server/db/pglite';
 import { ADMIN, ENGINE, TEST_SCRYPT_N, pgDatabaseUrl } from './engine';
 import { runStatement } from '../src/server/db/run-statement';
 
@@ -23,7 +23,7 @@ const adminQuery = (sql: string) => runStatement(process.env.TEST_DATABASE_URL!,
 async function copyTemplate(): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (ENGINE === 'pglite') {
     const dump = await readFile(inject('templateDump'));
-    const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
+    const client = await PGlite.create({ loadDataDir: new Blob([dump]), extensions: PGLITE_EXTENSIONS });
     return { database: openPglite(client, 'test'), drop: async () => {} };
   }
   const name = `dacha_test_${inject('testRunId')}_${randomBytes(4).toString('hex')}`;

@@ -17,14 +17,14 @@ afterAll(() => t.close());
 
 const ids = async (path: string) => ((await t.api({ method: 'GET', url: `/api/v1/${path}` })).json() as { id: string }[]).map((r) => r.id);
 
-/** Reads a CSV answer: BOM stripped, rows split (no cell in these tests holds a line break). */
-function csvRows(body: string): string[][] {
+/** Reads a CSV answer: BOM stripped, rows split (no cell in these tests holds a line break or a separator). */
+function csvRows(body: string, separator = ';'): string[][] {
   expect(body.startsWith('\uFEFF')).toBe(true);
   return body
     .slice(1)
     .trim()
     .split('\r\n')
-    .map((line) => line.split(','));
+    .map((line) => line.split(separator));
 }
 
 describe('bulk delete', () => {

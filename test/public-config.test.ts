@@ -8,19 +8,20 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('GET /config', () => {
-  it('gives the map settings without a token, and nothing else', async () => {
+  it('gives the map settings and the time zone without a token, and nothing else', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/config' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ mapTileUrl: 'http://tiles.test/{z}/{x}/{y}.png', geocoderUrl: 'http://geo.test/search' });
+    expect(res.json()).toEqual({ mapTileUrl: 'http://tiles.test/{z}/{x}/{y}.png', geocoderUrl: 'http://geo.test/search', timeZone: 'Asia/Tashkent' });
   });
 
-  it('defaults to OpenStreetMap tiles and Nominatim', async () => {
+  it('defaults to OpenStreetMap tiles, Nominatim and the Tashkent time zone', async () => {
     const other = await createTestApp();
     try {
       const res = await other.app.inject({ method: 'GET', url: '/api/v1/config' });
       expect(res.json()).toEqual({
         mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
         geocoderUrl: 'https://nominatim.openstreetmap.org/search',
+        timeZone: 'Asia/Tashkent',
       });
     } finally {
       await other.close();

@@ -37,13 +37,15 @@ export const specs: Spec[] = [
       await page.reload();
       await page.getByRole('cell', { name: `Charlie ru ${unique}`, exact: true }).waitFor();
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Экспорт' }).click()]);
-      const today = new Date().toISOString().slice(0, 10);
+      // The day in the marketplace's time zone (APP_TIME_ZONE, Asia/Tashkent by default).
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tashkent' }).format(new Date());
       expectTrue(download.suggestedFilename() === `region-${today}.csv`, `file name ${download.suggestedFilename()}`);
       const csv = await readFile((await download.path())!, 'utf8');
       expectTrue(csv.startsWith('\uFEFF'), 'the CSV must start with a BOM');
       const lines = csv.slice(1).trim().split('\r\n');
-      expectTrue(lines[0] === '#,Название,Создано', `header row ${JSON.stringify(lines[0])}`);
-      expectTrue(lines.length === 2 && lines[1].includes(`,Charlie ru ${unique},`), `rows ${JSON.stringify(lines)}`);
+      // As Excel reads it in Russian: `;`-separated, times in the marketplace's zone, named in the header.
+      expectTrue(lines[0] === '#;Название;Создано (Asia/Tashkent)', `header row ${JSON.stringify(lines[0])}`);
+      expectTrue(lines.length === 2 && lines[1].includes(`;Charlie ru ${unique};`), `rows ${JSON.stringify(lines)}`);
     },
   },
 ];

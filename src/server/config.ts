@@ -26,6 +26,8 @@ export interface Config {
   mapTileUrl: string;
   /** A Nominatim-compatible search (`…/search?format=json&q=`) for the admin's location picker. */
   geocoderUrl: string;
+  /** The marketplace's time zone (IANA name, `APP_TIME_ZONE`): exports write times in it, the panel shows them in it. */
+  timeZone: string;
   maxUploadBytes: number;
   /**
    * Password attempts per (username, address) in `loginWindowSeconds` before 429; past the same number per username
@@ -135,6 +137,10 @@ const envSchema = z.object({
   DEMO_DATA: flag('DEMO_DATA'),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   GEOCODER_URL: z.string().default('https://nominatim.openstreetmap.org/search'),
+  APP_TIME_ZONE: z
+    .string()
+    .default('Asia/Tashkent')
+    .refine(isTimeZone, 'APP_TIME_ZONE must be an IANA time zone such as Asia/Tashkent or UTC'),
   MAX_UPLOAD_MB: z.coerce.number({ message: 'MAX_UPLOAD_MB must be a number' }).positive('MAX_UPLOAD_MB must be positive').default(5),
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().positive().default(10),
   LOGIN_WINDOW: duration('LOGIN_WINDOW', '15m'),
@@ -155,6 +161,15 @@ const envSchema = z.object({
   STORAGE_URL: z.string().optional(),
   AWS_REGION: z.string().optional(),
 });
+
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** `TRUST_PROXY`: unset or `false` → off, `true` → any proxy, else the proxies' addresses or CIDRs. */
 function trustProxy(value: string | undefined): boolean | string {
@@ -254,6 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoData: e.DEMO_DATA,
     mapTileUrl: e.MAP_TILE_URL,
     geocoderUrl: e.GEOCODER_URL,
+    timeZone: e.APP_TIME_ZONE,
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
     loginMaxAttempts: e.LOGIN_MAX_ATTEMPTS,
     loginWindowSeconds: e.LOGIN_WINDOW,

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import type { Database } from '../db/client';
-import { openPglite } from '../db/pglite';
+import { openPglite, PGLITE_EXTENSIONS } from '../db/pglite';
 import { LoginThrottle, type AttemptKeys } from './throttle';
 
 let database: Database;
 beforeAll(async () => {
-  database = openPglite(new PGlite(), 'throttle spec');
+  database = openPglite(new PGlite({ extensions: PGLITE_EXTENSIONS }), 'throttle spec');
   await database.migrate();
 });
 afterAll(() => database.close());

@@ -106,7 +106,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   // server's RSS reached 400–450 MB under load. Pages missing from 32 MB come from the operating system's cache
   // through one read; bench/start.ts measured 260–275 MB (docs/decisions.md, "Embedded database memory").
   // The embedded engine loads only when it is used: a server on PostgreSQL never has it in memory.
-  const { PGlite, openPglite } = await import('./pglite');
-  const client = await PGlite.create(dir, { relaxedDurability: false, startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`] });
+  const { PGlite, PGLITE_EXTENSIONS, openPglite } = await import('./pglite');
+  const client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS, relaxedDurability: false, startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`] });
   return openPglite(client, `PGlite (embedded) in ${dir}`);
 }

@@ -3,12 +3,19 @@
  * it only when there is no `DATABASE_URL`: a server on PostgreSQL never has PGlite in memory.
  */
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { channelName, MIGRATIONS_DIR, type Database, type Db } from './client';
 import * as schema from './schema';
 
 export { PGlite };
+
+/**
+ * The extensions the migrations create (pg_trgm: the search index, migration 0007). Every PGlite that opens our
+ * database must load them, or a write to an indexed table fails: pass them to each `new PGlite` / `PGlite.create`.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 export function openPglite(client: PGlite, description: string): Database {
   const db = drizzlePglite(client, { schema }) as unknown as Db;

@@ -269,6 +269,10 @@ export const cottages = pgTable(
     index('cottage_price_idx').on(t.price, t.id),
     index('cottage_created_idx').on(t.createdAt, t.id),
     index('cottage_name_idx').on(t.name, t.id),
+    // List search (`q`) matches the folded text (lower case, no apostrophes, Cyrillic as Latin: dacha_fold() of
+    // migration 0007) by trigrams, so a search stays index-backed at any number of cottages.
+    index('cottage_name_fold_idx').using('gin', sql`dacha_fold(${t.name}) gin_trgm_ops`),
+    index('cottage_description_fold_idx').using('gin', sql`dacha_fold(${t.description}) gin_trgm_ops`),
   ],
 );
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { cellText, csvCell, exportColumns, exportFileName, exportStream, skeletonOf } from './csv-export';
+import { cellText, csvCell, csvFormat, exportColumns, exportFileName, exportStream, formatCell, kindsOf, skeletonOf, timeCell, type CsvFormat } from './csv-export';
 
 const named = { id: z.string(), name: z.string() };
 const orderLike = z.object({
@@ -27,6 +27,40 @@ describe('CSV export', () => {
     expect(csvCell('line\nbreak')).toBe('"line\nbreak"');
     expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
     expect(csvCell('-5')).toBe("'-5");
+    // One cell whatever separator the spreadsheet applies.
+    expect(csvCell('x;=1+2;')).toBe('"x;=1+2;"');
+    expect(csvCell('a\tb')).toBe('"a\tb"');
+    expect(csvCell('\t=1+2')).toBe(`"'\t=1+2"`);
+    expect(csvCell('\r=1+2')).toBe(`"'\r=1+2"`);
+    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvCell('+998 90 123')).toBe("'+998 90 123");
+  });
+
+  it('writes cells by their column kind: numbers stay numbers, in the sheet decimal mark, times in the zone', () => {
+    const ru: CsvFormat = { separator: ';', decimal: ',', timeZone: 'Asia/Tashkent' };
+    const en: CsvFormat = { separator: ',', decimal: '.', timeZone: 'UTC' };
+    expect(formatCell(-5, 'number', ru)).toBe('-5');
+    expect(formatCell(1350000, 'number', ru)).toBe('1350000');
+    expect(formatCell(4.5, 'number', ru)).toBe('"4,5"');
+    expect(formatCell('4.5', 'number', en)).toBe('4.5');
+    expect(formatCell('-5', 'text', en)).toBe("'-5");
+    expect(formatCell('2026-11-24T19:30:00.000Z', 'time', ru)).toBe('2026-11-25 00:30:00');
+    expect(formatCell(new Date('2026-11-24T19:30:00Z'), 'time', en)).toBe('2026-11-24 19:30:00');
+    expect(timeCell(new Date('2026-07-01T12:00:00Z'), 'Europe/Berlin')).toBe('2026-07-01 14:00:00');
+    expect(timeCell(new Date('2026-01-01T12:00:00Z'), 'Europe/Berlin')).toBe('2026-01-01 13:00:00');
+    expect(formatCell(null, 'number', ru)).toBe('');
+    expect(kindsOf(z.object({ a: z.number().nullable(), b: z.date(), c: z.string() }))).toEqual({ a: 'number', b: 'time', c: 'text' });
+  });
+
+  it('chooses the separator and decimal mark by language, or as the query asks', () => {
+    expect(csvFormat('ru', {}, 'UTC')).toEqual({ separator: ';', decimal: ',', timeZone: 'UTC' });
+    expect(csvFormat('uz', {}, 'UTC')).toMatchObject({ separator: ';', decimal: ',' });
+    expect(csvFormat('en', {}, 'UTC')).toMatchObject({ separator: ',', decimal: '.' });
+    expect(csvFormat('ru', { sep: 'comma' }, 'UTC')).toMatchObject({ separator: ',', decimal: '.' });
+    expect(csvFormat('en', { sep: 'tab' }, 'UTC')).toMatchObject({ separator: '\t', decimal: '.' });
+    expect(csvFormat('en', { sep: ';', decimal: 'comma' }, 'UTC')).toMatchObject({ separator: ';', decimal: ',' });
+    expect(() => csvFormat('en', { sep: 'pipe' }, 'UTC')).toThrow(/sep must be one of comma, semicolon, tab/);
+    expect(() => csvFormat('en', { decimal: ['x'] }, 'UTC')).toThrow(/decimal must be one of/);
   });
 
   it('flattens nested records to their names', () => {
@@ -58,21 +92,24 @@ describe('CSV export', () => {
       exportStream({
         route: 'region',
         lang: 'ru',
-        record: z.object({ id: z.string(), name: z.string(), nameTranslateId: z.string() }),
+        format: { separator: ';', decimal: ',', timeZone: 'Asia/Tashkent' },
+        record: z.object({ id: z.string(), name: z.string(), nameTranslateId: z.string(), rating: z.number(), createdAt: z.date() }),
         ids,
         batchSize: 2,
         load: async (batch) => {
           loads.push(batch);
-          return [...batch].reverse().map((id) => ({ id, name: `Name ${id}`, nameTranslateId: 't' }));
+          return [...batch].reverse().map((id) => ({ id, name: `Name ${id}`, nameTranslateId: 't', rating: 4.5, createdAt: new Date('2026-11-24T19:30:00Z') }));
         },
       }),
     );
     expect(loads).toHaveLength(2);
-    expect(csv.startsWith('\uFEFF#,Название\r\n')).toBe(true);
-    expect(csv.slice(1).split('\r\n')).toEqual(['#,Название', 'a,Name a', 'b,Name b', 'c,Name c', '']);
+    expect(csv.startsWith('\uFEFF#;Название;')).toBe(true);
+    const row = (id: string) => `${id};Name ${id};"4,5";2026-11-25 00:30:00`;
+    expect(csv.slice(1).split('\r\n')).toEqual(['#;Название;Рейтинг;Создано (Asia/Tashkent)', row('a'), row('b'), row('c'), '']);
   });
 
-  it('names the file after the resource and the day', () => {
-    expect(exportFileName('cottage', new Date('2026-11-22T10:00:00Z'))).toBe('cottage-2026-11-22.csv');
+  it('names the file after the resource and the day in the time zone', () => {
+    expect(exportFileName('cottage', 'Asia/Tashkent', new Date('2026-11-22T10:00:00Z'))).toBe('cottage-2026-11-22.csv');
+    expect(exportFileName('cottage', 'Asia/Tashkent', new Date('2026-11-22T19:30:00Z'))).toBe('cottage-2026-11-23.csv');
   });
 });

@@ -13,8 +13,8 @@ import { HttpError } from '../errors';
 import type { ResourceDef } from '../../shared/resources';
 import { perm } from '../../shared/permissions';
 import { recordAudit } from './audit';
-import { exportFileName, exportStream } from './csv-export';
-import { allIds, listQuerySchema, parseListParams, type ListParams, type ListSpec } from './list';
+import { csvFormat, exportFileName, exportQuerySchema, exportStream } from './csv-export';
+import { allIds, parseListParams, type ListParams, type ListSpec } from './list';
 
 export const BULK_LIMIT = 1000;
 
@@ -140,22 +140,24 @@ export function registerListKit<R extends { id: string }>(app: FastifyInstance, 
         onRequest: app.requirePermission(perm(def.key, 'list')),
         schema: {
           tags,
-          description: "The list as CSV (UTF-8 with a BOM): the list's filter and sort, every matching row, headers in the request's language",
-          querystring: listQuerySchema,
+          description:
+            "The list as CSV (UTF-8 with a BOM): the list's filter and sort, every matching row, headers in the request's language; `;` and decimal commas except in English, times in APP_TIME_ZONE",
+          querystring: exportQuerySchema,
           produces: ['text/csv'],
         },
       },
       async (request, reply) => {
         const query = request.query as Record<string, unknown>;
         const params = kit.listParams ? kit.listParams(query) : parseListParams(query);
-        const ids = await allIds(app.db, kit.spec(request.lang), params);
         const lang = request.lang;
+        const format = csvFormat(lang, query, app.config.timeZone);
+        const ids = await allIds(app.db, kit.spec(lang), params);
         reply
           .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${exportFileName(def.route)}"`)
+          .header('content-disposition', `attachment; filename="${exportFileName(def.route, format.timeZone)}"`)
           .header('cache-control', 'no-store');
         const load = kit.exportRows ?? kit.load;
-        return reply.send(exportStream({ route: def.route, lang, record: kit.record, ids, load: (batch) => load(app.db, batch, lang) }));
+        return reply.send(exportStream({ route: def.route, lang, format, record: kit.record, ids, load: (batch) => load(app.db, batch, lang) }));
       },
     );
   }

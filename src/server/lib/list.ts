@@ -3,7 +3,7 @@
  * `filter={...}` with `q` and `id: [..]`. A page of ids and the total come from one query (see `pageIds`); the
  * route then loads the full records of that page. Without `range` the whole (filtered, sorted) list is returned.
  */
-import { and, asc, desc, ilike, or, Placeholder, sql, type AnyColumn, type Query, type SQL } from 'drizzle-orm';
+import { and, asc, desc, or, Placeholder, sql, type AnyColumn, type Query, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -80,6 +80,12 @@ export interface ListSpec {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * `q` matches case, apostrophes and Uzbek Cyrillic/Latin alike: both sides folded by `dacha_fold()` (migration 0007,
+ * twin of shared/search-fold.ts), whose trigram indexes serve the folded column (cottages' name and description).
+ */
+const foldedMatch = (expr: AnyColumn | SQL, pattern: SQL | Placeholder<string>) => sql`dacha_fold(${expr}) like dacha_fold(${pattern})`;
+
 /** A spec's own entry only: `filter={"constructor":1}` or `sort=["__proto__"]` must not reach Object.prototype. */
 function own<T>(record: Record<string, T> | undefined, key: string): T | undefined {
   return record && Object.hasOwn(record, key) ? record[key] : undefined;
@@ -101,7 +107,7 @@ export function buildWhere(spec: ListSpec, filter: Record<string, unknown>, bind
       const text = String(value).trim();
       if (text && spec.search?.length) {
         const pattern = bind('q', `%${escapeLike(text)}%`);
-        conditions.push(or(...spec.search.map((expr) => ilike(expr as AnyColumn, pattern))));
+        conditions.push(or(...spec.search.map((expr) => foldedMatch(expr, pattern))));
       }
       continue;
     }
@@ -141,8 +147,8 @@ function buildOrder(spec: ListSpec, sort: ListParams['sort']): SQL[] {
  * One page of ids in order, and the total of the filtered list. The total is an uncorrelated subquery (computed once,
  * a plain count), not `count(*) over()`: a window over the whole filtered list forces every row to be read and sorted
  * before the limit, while without it the page can stop after `limit` rows of an index in the sort's order. A `q`
- * search reads every row anyway (a substring match uses no index), so there one pass with the window is cheaper than
- * a count plus a walk of the sort's index that finds few matches.
+ * search reads its matches off the folded text's trigram index (or every row of a small table), so there one pass with
+ * the window is cheaper than a count plus a walk of the sort's index that finds few matches.
  */
 function pageQuery(db: DbOrTx, spec: ListSpec, params: ListParams, where: SQL | undefined, ordinal: boolean, placeholders = false, knownTotal?: SQL) {
   const searching = Boolean(spec.search?.length && String(params.filter.q ?? '').trim());
