@@ -57,6 +57,8 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { lo
     LOG_LEVEL: 'silent',
     // The tests stand in for a balancer: X-Forwarded-For gives each request the address it is counted under.
     TRUST_PROXY: 'true',
+    // Files upload and export far more often than a person would; the limit has its own test.
+    RATE_LIMIT_MAX: '100000',
     ...env,
   });
   const { database, drop } = await copyTemplate();

@@ -18,7 +18,7 @@ const cottageImageRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = [def.key];
   const onRequest = app.requirePermission(perm(def.key, 'edit'));
 
-  app.post(`/${def.api.imageAdd}`, { onRequest, validatorCompiler: formValidator(false), schema: { tags, ...bodySchema({ schema: cottageImageAddSchema, files: { image: 1 } }, true), response: { 201: cottageImageRecord } } }, async (request, reply) => {
+  app.post(`/${def.api.imageAdd}`, { onRequest, config: { costly: 'upload' }, validatorCompiler: formValidator(false), schema: { tags, ...bodySchema({ schema: cottageImageAddSchema, files: { image: 1 } }, true), response: { 201: cottageImageRecord } } }, async (request, reply) => {
     const form = await request.readForm({ image: 1 });
     const body = parseFields(cottageImageAddSchema, form.fields, 'image');
     if (!(await countWhere(app.db, cottages, cottages.id, body.cottageId))) throw notFound('Cottage');
@@ -33,7 +33,7 @@ const cottageImageRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(201).send(row);
   });
 
-  app.patch(`/${def.api.imageEdit}`, { onRequest, validatorCompiler: formValidator(false), schema: { tags, params: idParams, ...bodySchema({ schema: cottageImageEditSchema, files: { image: 1 } }, true), response: { 200: cottageImageRecord } } }, async (request) => {
+  app.patch(`/${def.api.imageEdit}`, { onRequest, config: { costly: 'upload' }, validatorCompiler: formValidator(false), schema: { tags, params: idParams, ...bodySchema({ schema: cottageImageEditSchema, files: { image: 1 } }, true), response: { 200: cottageImageRecord } } }, async (request) => {
     const current = await imageById(app.db, request.params.id);
     const form = await request.readForm({ image: 1 });
     const body = parseFields(cottageImageEditSchema, form.fields, 'image');
