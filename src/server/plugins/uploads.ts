@@ -29,10 +29,10 @@ export const MAX_IMAGE_SIDE = 4096;
 /** Images decoded at once in this process: decoding is what costs memory. */
 const IMAGE_WORKERS = 2;
 
-/** At most `IMAGE_WORKERS` images decoded at a time; the others wait their turn. */
+/** Runs image work at most `IMAGE_WORKERS` at a time; the rest wait their turn, in order. */
 let running = 0;
 const waiting: (() => void)[] = [];
-async function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+export async function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
   if (running >= IMAGE_WORKERS) await new Promise<void>((resolve) => waiting.push(resolve));
   else running++;
   try {
