@@ -102,7 +102,7 @@ describe('Content-Security-Policy', () => {
 });
 
 describe('list filters at the edge', () => {
-  const HOSTILE = [{ q: { toString: 1 } }, { q: { valueOf: 1, toString: 1 } }, { id: [{ toString: 1 }] }, { roles: { toString: 1 } }, { name: [['a']] }];
+  const HOSTILE: Record<string, unknown>[] = [{ q: { toString: 1 } }, { q: { valueOf: 1, toString: 1 } }, { id: [{ toString: 1 }] }, { roles: { toString: 1 } }, { name: [['a']] }];
 
   it('every list and export answers 400, never 500, to an object where a value belongs', async () => {
     // Every GET that takes `filter`, as the OpenAPI document lists them: the registry's lists, exports and views.

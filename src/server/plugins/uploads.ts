@@ -29,9 +29,9 @@ export const MAX_IMAGE_SIDE = 4096;
 /** Images decoded at once in this process: decoding is what costs memory. */
 const IMAGE_WORKERS = 2;
 
-/** Runs image work at most `IMAGE_WORKERS` at a time; the rest wait their turn, in order. */
 let running = 0;
 const waiting: (() => void)[] = [];
+/** Runs image work at most `IMAGE_WORKERS` at a time; the rest wait their turn, in order. */
 export async function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
   if (running >= IMAGE_WORKERS) await new Promise<void>((resolve) => waiting.push(resolve));
   else running++;
