@@ -87,16 +87,20 @@ describe('S3 storage', () => {
     await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'uploads/images/0a0b0c0d-0000-4000-8000-000000000001.html', Body: page, ContentType: 'text/html' }));
     await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'uploads/images/0a0b0c0d-0000-4000-8000-000000000002.svg', Body: page, ContentType: 'image/svg+xml' }));
     await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'uploads/images/0a0b0c0d-0000-4000-8000-000000000003.png', Body: page, ContentType: 'text/html' }));
-    for (const name of ['0a0b0c0d-0000-4000-8000-000000000001.html', '0a0b0c0d-0000-4000-8000-000000000002.svg']) {
-      expect((await t.app.inject({ method: 'GET', url: `/uploads/images/${name}` })).statusCode, name).toBe(404);
+    try {
+      for (const name of ['0a0b0c0d-0000-4000-8000-000000000001.html', '0a0b0c0d-0000-4000-8000-000000000002.svg']) {
+        expect((await t.app.inject({ method: 'GET', url: `/uploads/images/${name}` })).statusCode, name).toBe(404);
+      }
+      const png = await t.app.inject({ method: 'GET', url: '/uploads/images/0a0b0c0d-0000-4000-8000-000000000003.png' });
+      expect(png.statusCode).toBe(200);
+      expect(png.headers['content-type']).toBe('image/png');
+      expect(png.headers['x-content-type-options']).toBe('nosniff');
+    } finally {
+      // The next tests count the bucket's objects.
+      await Promise.all(
+        ['1.html', '2.svg', '3.png'].map((end) => client.send(new DeleteObjectCommand({ Bucket: BUCKET, Key: `uploads/images/0a0b0c0d-0000-4000-8000-00000000000${end}` }))),
+      );
     }
-    const png = await t.app.inject({ method: 'GET', url: '/uploads/images/0a0b0c0d-0000-4000-8000-000000000003.png' });
-    expect(png.statusCode).toBe(200);
-    expect(png.headers['content-type']).toBe('image/png');
-    expect(png.headers['x-content-type-options']).toBe('nosniff');
-    await Promise.all(
-      ['1.html', '2.svg', '3.png'].map((end) => client.send(new DeleteObjectCommand({ Bucket: BUCKET, Key: `uploads/images/0a0b0c0d-0000-4000-8000-00000000000${end}` }))),
-    );
   });
 
   it('answers 404 for missing objects and for names that are not an upload’s', async () => {
