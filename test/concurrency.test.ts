@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, multipart, type TestContext } from './helpers';
 import { catalogue, imageFile, region, service, tariff, translation } from './fixtures';
-import { cottages, orders, regions } from '../src/server/db/schema';
+import { cottages, languages, orders, regions } from '../src/server/db/schema';
 
 let t: TestContext;
 let base: { price: number; priceWeekend: number; regionId: string; placeId: string };
@@ -225,5 +225,80 @@ describe('bulk edit', () => {
     expect((await storedCottage(a)).updatedAt.getTime()).toBeGreaterThan(new Date(va).getTime());
     const plain = await t.api({ method: 'PATCH', url: '/api/v1/cottage/bulk/edit', payload: { ids: [a], data: { cottageStatus: 'rejected' } } });
     expect(plain.statusCode).toBe(200);
+  });
+});
+
+describe('whatever the client sends (issue 21, item 8)', () => {
+  let next = 0;
+  /** A language: a record react-admin's standard providers can send back whole (JSON, fields it ignores stripped). */
+  async function language() {
+    const code = `q${'abcdefghijklmnopqrstuvwxyz'[next++]}`;
+    const [row] = await t.database.db.insert(languages).values({ code, title: `Tongue ${code}` }).returning();
+    return row.id;
+  }
+  const patch = (id: string, payload: object, headers: Record<string, string> = {}) =>
+    t.api({ method: 'PATCH', url: `/api/v1/language/${id}`, headers, payload });
+  const stored = async (id: string) => (await t.database.db.select().from(languages).where(eq(languages.id, id)))[0];
+
+  it('a whole record sent back with a stale updatedAt answers 409 and overwrites nothing', async () => {
+    const id = await language();
+    const { record: mine } = await getOne(`language/${id}`);
+    const { record: theirs } = await getOne(`language/${id}`);
+    expect((await patch(id, { ...theirs, title: 'Their title' })).statusCode).toBe(200);
+    const before = await stored(id);
+    const late = await patch(id, { ...mine, title: 'My title' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().current).toMatchObject({ id, title: 'Their title' });
+    expect(await stored(id)).toEqual(before);
+    // With the version it now reads, the same save goes through.
+    const again = await patch(id, { ...late.json().current, title: 'My title' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().title).toBe('My title');
+  });
+
+  it('two saves with the same updatedAt at the same instant: one 200, one 409', async () => {
+    const id = await language();
+    const { record } = await getOne(`language/${id}`);
+    const results = await Promise.all(['Left', 'Right'].map((title) => patch(id, { ...record, title })));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const won = results.find((r) => r.statusCode === 200)!.json();
+    expect((await stored(id)).title).toBe(won.title);
+  });
+
+  it('If-Unmodified-Since: the Last-Modified read goes through, an earlier date answers 409, a non-date 400', async () => {
+    const id = await language();
+    const got = await t.api({ method: 'GET', url: `/api/v1/language/${id}` });
+    const lastModified = String(got.headers['last-modified']);
+    expect(new Date(lastModified).getTime()).toBe(Math.floor(new Date(got.json().updatedAt).getTime() / 1000) * 1000);
+    expect((await patch(id, { title: 'Unmodified' }, { 'if-unmodified-since': lastModified })).statusCode).toBe(200);
+    const before = await stored(id);
+    const old = new Date(Date.now() - 3600_000).toUTCString();
+    const stale = await patch(id, { title: 'Too late' }, { 'if-unmodified-since': old });
+    expect(stale.statusCode).toBe(409);
+    expect(await stored(id)).toEqual(before);
+    const bad = await patch(id, { title: 'Bad' }, { 'if-unmodified-since': 'last tuesday' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/If-Unmodified-Since/);
+  });
+
+  it('a multipart form names its version with its own version or updatedAt field', async () => {
+    const id = await language();
+    const { record } = await getOne(`language/${id}`);
+    expect((await patch(id, { title: 'Moved on' })).statusCode).toBe(200);
+    for (const field of ['updatedAt', 'version']) {
+      const res = await t.api({ method: 'PATCH', url: `/api/v1/language/${id}`, ...multipart({ title: 'Form', [field]: record.updatedAt }) });
+      expect(res.statusCode, field).toBe(409);
+    }
+    const current = (await getOne(`language/${id}`)).record.updatedAt;
+    const ok = await t.api({ method: 'PATCH', url: `/api/v1/language/${id}`, ...multipart({ title: 'Form', updatedAt: current }) });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().title).toBe('Form');
+  });
+
+  it('the original clients, which send no version, behave as before: last write wins', async () => {
+    const id = await language();
+    expect((await patch(id, { title: 'One' })).statusCode).toBe(200);
+    expect((await patch(id, { title: 'Two' })).statusCode).toBe(200);
+    expect((await stored(id)).title).toBe('Two');
   });
 });

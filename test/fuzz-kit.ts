@@ -425,7 +425,7 @@ function buildQuery(gen: Generator, op: Op): string {
     const from = r.int(30);
     add('range', `[${from},${from + r.pick([0, 9, 24, 99])}]`);
     add('sort', JSON.stringify([r.pick(['id', 'createdAt', ...fields.filter((f) => /^(name|createdAt|price|status)$/.test(f))]), r.pick(['ASC', 'DESC'])]));
-    const filter = r.pick([{}, { q: r.word().slice(0, 2) }, { q: gen.nasty() }, { id: [gen.id(op.tag), gen.id(op.tag)] }]);
+    const filter = r.pick([{}, { q: r.word().slice(0, 2) }, { q: gen.nasty() }, { id: [gen.id(op.tag), gen.id(op.tag)] }, { q: { toString: 1 } }]);
     add('filter', JSON.stringify(filter));
     return `?${parts.join('&')}`;
   }
@@ -488,7 +488,12 @@ function buildQuery(gen: Generator, op: Op): string {
           : gen.oddValue();
       }
       const text = JSON.stringify(filter);
-      add('filter', r.pick([text, text, text, '{', '[1,2]', 'null', '"q"', `{"q":${JSON.stringify(gen.nasty())}}`, text.replace(/}$/, ',}')]));
+      // Objects where a value belongs: one that breaks `String(value)`, one that looks like a value, nested lists.
+      const key = r.pick(['q', 'id', 'roles', 'status', ...fields]);
+      const hostile = JSON.stringify({
+        [key]: r.pick<unknown>([{ toString: 1 }, { valueOf: 1, toString: 1 }, { toString: null }, { $ne: null }, [{ toString: 1 }], [['a']], { length: 1e9 }]),
+      });
+      add('filter', r.pick([text, text, text, hostile, '{', '[1,2]', 'null', '"q"', `{"q":${JSON.stringify(gen.nasty())}}`, text.replace(/}$/, ',}')]));
     } else {
       add(p.name, r.chance(0.6) ? String(gen.valid(p.schema, p.name)) : gen.nasty());
     }

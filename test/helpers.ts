@@ -59,6 +59,8 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { lo
     TRUST_PROXY: 'true',
     // Cheaper hashes than production's (test/auth.test.ts checks the default and the upgrade).
     SCRYPT_N: String(TEST_SCRYPT_N),
+    // Files upload and export far more often than a person would; the limit has its own test.
+    RATE_LIMIT_MAX: '100000',
     ...env,
   });
   const { database, drop } = await copyTemplate();

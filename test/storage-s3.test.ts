@@ -8,7 +8,7 @@ import path from 'node:path';
 import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import S3rver from 's3rver';
-import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { createTestApp, multipart, type TestContext } from './helpers';
 import { catalogue, imageFile } from './fixtures';
 import { pngImage } from './images';
@@ -79,6 +79,28 @@ describe('S3 storage', () => {
     expect(head.statusCode).toBe(200);
     expect(head.headers['content-type']).toBe('image/png');
     expect(head.body).toBe('');
+  });
+
+  it('serves only image types, decided by the name, with nosniff: whatever else the bucket holds stays unserved', async () => {
+    const page = Buffer.from('<html><script>alert(1)</script></html>');
+    // Put straight into the bucket (another tool, a copied folder): an HTML page, and one named .png but typed HTML.
+    await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'uploads/images/0a0b0c0d-0000-4000-8000-000000000001.html', Body: page, ContentType: 'text/html' }));
+    await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'uploads/images/0a0b0c0d-0000-4000-8000-000000000002.svg', Body: page, ContentType: 'image/svg+xml' }));
+    await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'uploads/images/0a0b0c0d-0000-4000-8000-000000000003.png', Body: page, ContentType: 'text/html' }));
+    try {
+      for (const name of ['0a0b0c0d-0000-4000-8000-000000000001.html', '0a0b0c0d-0000-4000-8000-000000000002.svg']) {
+        expect((await t.app.inject({ method: 'GET', url: `/uploads/images/${name}` })).statusCode, name).toBe(404);
+      }
+      const png = await t.app.inject({ method: 'GET', url: '/uploads/images/0a0b0c0d-0000-4000-8000-000000000003.png' });
+      expect(png.statusCode).toBe(200);
+      expect(png.headers['content-type']).toBe('image/png');
+      expect(png.headers['x-content-type-options']).toBe('nosniff');
+    } finally {
+      // The next tests count the bucket's objects.
+      await Promise.all(
+        ['1.html', '2.svg', '3.png'].map((end) => client.send(new DeleteObjectCommand({ Bucket: BUCKET, Key: `uploads/images/0a0b0c0d-0000-4000-8000-00000000000${end}` }))),
+      );
+    }
   });
 
   it('answers 404 for missing objects and for names that are not an upload’s', async () => {

@@ -2,9 +2,11 @@
  * The cottage form (create with the map, edit that keeps untouched fields), the images dialog's 16:7 crop, and the
  * form without map tiles. Each group has its own server: the specs leave cottages behind.
  */
+import http from 'node:http';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import type { Api } from '../harness/api';
 import { ROOT } from '../harness/server';
 import type { Spec } from '../harness/types';
@@ -30,6 +32,8 @@ interface Cottage {
 
 const FIXTURES = path.join(ROOT, 'e2e', 'artifacts', 'fixtures');
 const DEMO = { DEMO_DATA: 'on', E2E_GROUP: 'cottage-form' };
+/** A tile server of our own for the CSP spec, on a port derived from the process (known before its server starts). */
+const TILE_PORT = 20000 + (process.pid % 20000);
 
 /** A picture of any size (the harness's `pngFile` makes 64×48 ones). */
 async function picture(name: string, width: number, height: number): Promise<string> {
@@ -181,6 +185,30 @@ export const specs: Spec[] = [
       await page.getByText('This image is the main image now').waitFor();
       const last = await api.get<Cottage>(`cottage/${cottage.id}`);
       expectTrue(last.mainImage === rows[0].image, `the child is main now: ${last.mainImage}`);
+    },
+  },
+  {
+    name: 'cottage form: the map tiles and the marker load under the CSP, which names the tile host',
+    env: { DEMO_DATA: 'on', E2E_GROUP: 'cottage-csp', MAP_TILE_URL: `http://127.0.0.1:${TILE_PORT}/{z}/{x}/{y}.png` },
+    async run({ page, baseUrl }) {
+      const tile = await sharp({ create: { width: 256, height: 256, channels: 3, background: { r: 170, g: 210, b: 160 } } }).png().toBuffer();
+      const tiles = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(tile));
+      await new Promise<void>((resolve) => tiles.listen(TILE_PORT, '127.0.0.1', resolve));
+      const blocked: string[] = [];
+      page.on('console', (message) => {
+        if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
+      });
+      try {
+        await login(page, baseUrl);
+        await page.goto(`${baseUrl}/dashboart/cottage/create`);
+        await page.locator('.leaflet-tile-loaded').first().waitFor();
+        const marker = page.locator('.leaflet-marker-icon');
+        await marker.waitFor();
+        await page.waitForFunction(() => (document.querySelector('.leaflet-marker-icon') as HTMLImageElement | null)?.naturalWidth);
+        expectTrue(blocked.length === 0, `nothing blocked by the CSP: ${blocked.join(' | ')}`);
+      } finally {
+        await new Promise((resolve) => tiles.close(resolve));
+      }
     },
   },
   {

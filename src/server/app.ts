@@ -2,14 +2,14 @@
  * The application as a Fastify instance, without listening: what `main.ts` starts and what the tests `inject()` into.
  */
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { TokenService } from './auth/tokens';
 import { usePasswordCost } from './auth/passwords';
 import errors from './plugins/errors';
+import httpPolicy from './plugins/http-policy';
+import rateLimits from './plugins/rate-limits';
 import database from './plugins/database';
 import language from './plugins/language';
 import changes from './plugins/changes';
@@ -72,28 +72,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
 
   await app.register(errors);
-  await app.register(helmet, {
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        styleSrc: ["'self'", "'unsafe-inline'", 'https:'],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'", 'https:'],
-        fontSrc: ["'self'", 'data:', 'https:'],
-      },
-    },
-  });
-  await app.register(cors, {
-    origin: true,
-    methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
-    exposedHeaders: ['Content-Range', 'X-Total-Count', 'ETag'],
-    maxAge: 600,
-    // A bare OPTIONS (no Origin or Access-Control-Request-Method) gets the plain 204 instead of the plugin's
-    // text/plain 400, which broke the API's one error shape; it grants nothing a real preflight would not.
-    strictPreflight: false,
-  });
+  await app.register(httpPolicy);
   await app.register(database, { database: deps.database, closeWithApp: deps.closeDatabase ?? true });
   await app.register(language);
   app.decorate('loginThrottle', new LoginThrottle(app.db, config.loginMaxAttempts, config.loginWindowSeconds));
@@ -103,7 +82,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   const storage = deps.storage ?? (await openStorage(config));
   app.addHook('onClose', async () => storage.close?.());
-  await app.register(uploads, { storage, maxUploadBytes: config.maxUploadBytes });
+  await app.register(rateLimits);
+  await app.register(uploads, { storage, maxUploadBytes: config.maxUploadBytes, maxImagePixels: config.maxImagePixels });
   await app.register(openapi);
   await app.register(routes, { prefix: API_PREFIX });
   scheduleAuditRetention(app);

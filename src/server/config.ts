@@ -49,6 +49,13 @@ export interface Config {
   workers: number;
   /** Where uploads live: `DATA_DIR/uploads` (default) or an S3-compatible bucket (`STORAGE_URL`). */
   storage: StorageConfig;
+  /** Origins allowed to call the API from a browser (CORS); empty → CORS off (the panel is same-origin). */
+  corsOrigins: string[];
+  /** Per user: the expensive calls (exports, uploads, imports) allowed in `rateLimitWindowSeconds` before 429. */
+  rateLimitMax: number;
+  rateLimitWindowSeconds: number;
+  /** An uploaded image may declare at most this many pixels (refused with 413 beyond); stored at most 4096 px wide/high. */
+  maxImagePixels: number;
 }
 
 export type StorageConfig = { kind: 'disk' } | S3StorageConfig;
@@ -160,6 +167,18 @@ const envSchema = z.object({
     .optional(),
   STORAGE_URL: z.string().optional(),
   AWS_REGION: z.string().optional(),
+  CORS_ORIGINS: z.string().optional(),
+  RATE_LIMIT_MAX: z.coerce
+    .number({ message: 'RATE_LIMIT_MAX must be a number of calls' })
+    .int('RATE_LIMIT_MAX must be a whole number')
+    .positive('RATE_LIMIT_MAX must be at least 1')
+    .default(30),
+  RATE_LIMIT_WINDOW: duration('RATE_LIMIT_WINDOW', '1m'),
+  MAX_IMAGE_MEGAPIXELS: z.coerce
+    .number({ message: 'MAX_IMAGE_MEGAPIXELS must be a number' })
+    .positive('MAX_IMAGE_MEGAPIXELS must be positive')
+    .max(250, 'MAX_IMAGE_MEGAPIXELS must be at most 250')
+    .default(50),
 });
 
 function isTimeZone(name: string): boolean {
@@ -169,6 +188,23 @@ function isTimeZone(name: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** `CORS_ORIGINS`: comma-separated origins, each `scheme://host[:port]` as a browser sends it in `Origin`. */
+function corsOrigins(value: string | undefined, problems: string[]): string[] {
+  const origins = (value ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+  for (const origin of origins) {
+    let url: URL | undefined;
+    try {
+      url = new URL(origin);
+    } catch {
+      url = undefined;
+    }
+    if (!url || !/^https?:$/.test(url.protocol) || url.origin !== origin.replace(/\/$/, '')) {
+      problems.push(`CORS_ORIGINS: "${origin}" is not an origin like https://admin.example.com (scheme, host and port only)`);
+    }
+  }
+  return origins.map((o) => o.replace(/\/$/, ''));
 }
 
 /** `TRUST_PROXY`: unset or `false` → off, `true` → any proxy, else the proxies' addresses or CIDRs. */
@@ -250,6 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (typeof parsed === 'string') problems.push(parsed);
     else storage = parsed;
   }
+  const origins = corsOrigins(e.CORS_ORIGINS, problems);
   if (problems.length) throw new ConfigError(problems);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
@@ -279,5 +316,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     workers: e.WORKERS ?? (e.DATABASE_URL ? os.availableParallelism() : 1),
     storage,
+    corsOrigins: origins,
+    rateLimitMax: e.RATE_LIMIT_MAX,
+    rateLimitWindowSeconds: e.RATE_LIMIT_WINDOW,
+    maxImagePixels: Math.round(e.MAX_IMAGE_MEGAPIXELS * 1e6),
   };
 }

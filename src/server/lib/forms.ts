@@ -3,7 +3,24 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { badRequest } from '../errors';
 import { validationFields } from '../plugins/errors';
+import { takeFormVersion } from './versions';
 import type { FormData, UploadedFile } from '../plugins/uploads';
+
+/**
+ * The field names a form's schema declares (an object, or one extended or intersected), or undefined when they cannot
+ * be told (then no name is refused).
+ */
+export function fieldNames(schema: z.ZodType): ReadonlySet<string> | undefined {
+  const def = (schema as { _zod?: { def?: { type?: string; shape?: object; left?: z.ZodType; right?: z.ZodType; in?: z.ZodType } } })._zod?.def;
+  if (def?.type === 'object' && def.shape) return new Set(Object.keys(def.shape));
+  if (def?.type === 'pipe' && def.in) return fieldNames(def.in);
+  if (def?.type === 'intersection' && def.left && def.right) {
+    const left = fieldNames(def.left);
+    const right = fieldNames(def.right);
+    return left && right ? new Set([...left, ...right]) : undefined;
+  }
+  return undefined;
+}
 
 export function parseFields<S extends z.ZodType>(schema: S, fields: FormData['fields'], what: string): z.output<S> {
   const parsed = schema.safeParse(fields);
@@ -26,7 +43,10 @@ export async function readValidForm<S extends z.ZodType>(
   if (!request.isMultipart() && body !== undefined && (body === null || typeof body !== 'object' || Array.isArray(body))) {
     throw badRequest('The body must be a JSON object or a multipart form');
   }
-  const form = await request.readForm(files);
+  // Versions a form may name (`lib/versions.ts`) are fields of every form.
+  const names = fieldNames(schema);
+  const form = await request.readForm(files, names && new Set([...names, 'version', 'updatedAt']));
+  if (request.isMultipart()) takeFormVersion(request, form.fields);
   return { data: parseFields(schema, form.fields, what), files: form.files };
 }
 

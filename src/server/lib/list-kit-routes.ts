@@ -138,6 +138,7 @@ export function registerListKit<R extends { id: string }>(app: FastifyInstance, 
       `/${def.api.export}`,
       {
         onRequest: app.requirePermission(perm(def.key, 'list')),
+        config: { costly: 'export' },
         schema: {
           tags,
           description:

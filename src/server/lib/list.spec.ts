@@ -20,6 +20,10 @@ describe('parseListParams', () => {
     [{ sort: '["name","SIDEWAYS"]' }],
     [{ filter: '[1,2]' }],
     [{ filter: '{"q":' }],
+    [{ filter: '{"q":{"toString":1}}' }],
+    [{ filter: '{"roles":{"valueOf":1}}' }],
+    [{ filter: '{"id":[{"toString":1}]}' }],
+    [{ filter: '{"name":[["a"]]}' }],
   ])('rejects %j with a 400', (query) => {
     try {
       parseListParams(query);

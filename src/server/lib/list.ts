@@ -59,9 +59,25 @@ export function parseListParams(query: Record<string, unknown>): ListParams {
     if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) {
       throw badRequest('filter must be a JSON object', { filter: 'Invalid filter' });
     }
-    params.filter = filter as Record<string, unknown>;
+    params.filter = checkedFilter(filter as Record<string, unknown>);
   }
   return params;
+}
+
+/**
+ * Every filter value is a text, a number, true/false, null, or a list of texts, numbers and true/false: what the list's SQL, its resources'
+ * own filters and the search can take. Anything else (`{"q":{"toString":1}}`) is refused here, once for every list
+ * and export, before any of them turns it into text.
+ */
+function checkedFilter(filter: Record<string, unknown>): Record<string, unknown> {
+  for (const [key, value] of Object.entries(filter)) {
+    if (value === null || isScalar(value)) continue;
+    if (Array.isArray(value) && value.every(isScalar)) continue;
+    throw badRequest(`Filter "${key}" takes a value or a list of values, not ${Array.isArray(value) ? 'a nested list or object' : 'an object'}`, {
+      [key]: 'Invalid value',
+    });
+  }
+  return filter;
 }
 
 export interface ListSpec {

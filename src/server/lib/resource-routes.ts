@@ -25,7 +25,7 @@ import { inBatches, textStream } from './streaming';
 import type { PageJson } from './page-json';
 import { jsonListAnswers } from './list-answers';
 import { inOrder, listQuerySchema, pageIds, parseListParams, sendList, type ListParams, type ListSpec } from './list';
-import { bumpVersion, changed, etagOf, lockVersion, namedVersion, parseVersion, readVersions, takeBodyVersion, versionedTable } from './versions';
+import { bumpVersion, changed, etagOf, lastModifiedOf, lockVersion, namedVersion, parseVersion, readVersions, takeBodyVersion, versionedTable } from './versions';
 
 type WithId = { Params: { id: string } };
 
@@ -276,7 +276,7 @@ export function registerResource<R extends { id: string }, C, U>(app: FastifyIns
       async (request, reply) => {
         const found = await one(request.params.id, request.lang);
         const version = versionOf(found);
-        if (version instanceof Date) reply.header('etag', etagOf(version));
+        if (version instanceof Date) reply.header('etag', etagOf(version)).header('last-modified', lastModifiedOf(version));
         return found;
       },
     );
@@ -288,6 +288,7 @@ export function registerResource<R extends { id: string }, C, U>(app: FastifyIns
       `/${def.api.create}`,
       {
         onRequest: app.requirePermission(perm(def.key, 'create')),
+        config: { costly: create.body.files ? 'upload' : undefined },
         validatorCompiler: create.body.files ? formValidator(Boolean(create.body.strictJson)) : undefined,
         schema: { tags, description: create.description, ...bodySchema(create.body, def.multipart?.create), response: { 201: record } },
       },
@@ -329,20 +330,22 @@ export function registerResource<R extends { id: string }, C, U>(app: FastifyIns
     write: (db: DbOrTx, input: WriteInput<D>, current: R) => Promise<unknown>,
   ) {
     const concurrency = versions
-      ? '. Optimistic concurrency: `If-Match` (the ETag of GET one, or the `updatedAt` read) or a JSON body field `version` names the version the change is based on; a newer stored version answers 409 with `current`, the record as it is'
+      ? '. Optimistic concurrency: `If-Match` (the ETag of GET one, or the `updatedAt` read), `If-Unmodified-Since` (its `Last-Modified`), a body field `version`, or the record\'s own `updatedAt` sent back in the body names the version the change is based on; a newer stored version answers 409 with `current`, the record as it is'
       : '';
     app.patch<WithId>(
       `/${path}`,
       {
         onRequest: app.requirePermission(perm(def.key, 'edit')),
+        config: { costly: body.files ? 'upload' : undefined },
         preValidation: takeBodyVersion,
         validatorCompiler: body.files ? formValidator(Boolean(body.strictJson)) : undefined,
         schema: { tags, params: idParams, description: description + concurrency, ...bodySchema(versionedBody(body), multipart), response: { 200: record } },
       },
       async (request, reply) => {
-        const matches = namedVersion(request);
         const current = await one(request.params.id, request.lang);
         const { data, files } = await readBody(request, body);
+        // After the body: a multipart form names its version in its fields.
+        const matches = namedVersion(request);
         const after = await app.db.transaction(async (tx) => {
           await checkVersion(tx, current.id, request.lang, matches);
           await write(tx, input(request, data, files), current);
@@ -353,7 +356,7 @@ export function registerResource<R extends { id: string }, C, U>(app: FastifyIns
         });
         dropReplaced(request, current, after);
         const version = versionOf(after);
-        if (version instanceof Date) reply.header('etag', etagOf(version));
+        if (version instanceof Date) reply.header('etag', etagOf(version)).header('last-modified', lastModifiedOf(version));
         return after;
       },
     );

@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { errorBody } from '../errors';
-import type { FileStorage } from '../storage';
+import { contentTypeOf, type FileStorage } from '../storage';
 
 // Uploaded names are random and never change: cache them hard.
 const UPLOADS_MAX_AGE_SECONDS = 30 * 24 * 3600;
@@ -24,10 +24,17 @@ function serveFromStore(app: FastifyInstance, read: NonNullable<FileStorage['rea
     schema: { hide: true },
     handler: async (request, reply) => {
       const { name } = request.params as { name: string };
+      // Only images, their type decided by the name: whatever else the bucket holds, or the type an object was stored
+      // with, never reaches a browser (nor does a browser guess another type: nosniff).
+      const type = contentTypeOf(name);
+      if (!type.startsWith('image/')) return reply.callNotFound();
       // read() answers undefined for any name that is not an upload's (`..`, slashes, odd characters): a 404.
       const file = await read(`uploads/images/${name}`, { head: request.method === 'HEAD' });
       if (!file) return reply.callNotFound();
-      reply.header('content-type', file.contentType).header('cache-control', `public, max-age=${UPLOADS_MAX_AGE_SECONDS}, immutable`);
+      reply
+        .header('content-type', type)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', `public, max-age=${UPLOADS_MAX_AGE_SECONDS}, immutable`);
       if (file.etag) reply.header('etag', file.etag);
       if (file.lastModified) reply.header('last-modified', file.lastModified.toUTCString());
       if (file.etag && request.headers['if-none-match'] === file.etag) {

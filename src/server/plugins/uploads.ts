@@ -24,24 +24,58 @@ import type { FileStorage } from '../storage';
 
 const OUTPUT: Record<string, 'jpeg' | 'png' | 'webp'> = { jpeg: 'jpeg', png: 'png', webp: 'webp', gif: 'png', avif: 'jpeg', tiff: 'jpeg', heif: 'jpeg' };
 
-/** Decodes, re-encodes and strips metadata; throws 415 for anything that is not an image. */
-export async function normaliseImage(bytes: Buffer): Promise<{ data: Buffer; extension: string }> {
+/** The longer side of a stored image, in pixels: anything larger is scaled down to it. */
+export const MAX_IMAGE_SIDE = 4096;
+/** Images decoded at once in this process: decoding is what costs memory. */
+const IMAGE_WORKERS = 2;
+
+let running = 0;
+const waiting: (() => void)[] = [];
+/** Runs image work at most `IMAGE_WORKERS` at a time; the rest wait their turn, in order. */
+export async function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= IMAGE_WORKERS) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running++;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
+/**
+ * Decodes, re-encodes and strips metadata; throws 415 for anything that is not an image, and 413 for one that declares
+ * more than `maxPixels` (read from its header, before anything is decoded: a small file may declare a huge image).
+ * Larger sides than `MAX_IMAGE_SIDE` are scaled down.
+ */
+export async function normaliseImage(bytes: Buffer, maxPixels: number): Promise<{ data: Buffer; extension: string }> {
   const sharp = await loadSharp();
-  let format: string | undefined;
+  let info: { format?: string; width?: number; height?: number } = {};
   try {
-    format = (await sharp(bytes).metadata()).format;
+    info = await sharp(bytes).metadata();
   } catch {
-    format = undefined;
+    info = {};
   }
-  const output = format ? OUTPUT[format] : undefined;
+  const output = info.format ? OUTPUT[info.format] : undefined;
   if (!output) throw new HttpError(415, 'The file is not an image (JPEG, PNG, WebP or GIF expected)');
-  try {
-    // rotate() applies the EXIF orientation before the metadata is dropped.
-    const data = await sharp(bytes, { animated: false }).rotate().toFormat(output, { quality: 85 }).toBuffer();
-    return { data, extension: output === 'jpeg' ? 'jpg' : output };
-  } catch {
-    throw new HttpError(415, 'The image could not be read; it may be damaged');
+  const { width = 0, height = 0 } = info;
+  if (width * height > maxPixels) {
+    throw new HttpError(413, `The image is ${width}×${height} pixels; at most ${Math.floor(maxPixels / 1e6)} megapixels are accepted`);
   }
+  return oneAtATime(async () => {
+    try {
+      // rotate() applies the EXIF orientation before the metadata is dropped.
+      const data = await sharp(bytes, { animated: false, limitInputPixels: maxPixels })
+        .rotate()
+        .resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true })
+        .toFormat(output, { quality: 85 })
+        .toBuffer();
+      return { data, extension: output === 'jpeg' ? 'jpg' : output };
+    } catch {
+      throw new HttpError(415, 'The image could not be read; it may be damaged');
+    }
+  });
 }
 
 export interface UploadedFile {
@@ -60,8 +94,11 @@ declare module 'fastify' {
     storage: FileStorage;
   }
   interface FastifyRequest {
-    /** Reads a multipart form (or a JSON/urlencoded body, as the original accepted) into fields and files. */
-    readForm(allowedFiles: Record<string, number>): Promise<FormData>;
+    /**
+     * Reads a multipart form (or a JSON/urlencoded body, as the original accepted) into fields and files. With
+     * `allowedFields`, a multipart text field of another name (or a file field's) is refused.
+     */
+    readForm(allowedFiles: Record<string, number>, allowedFields?: ReadonlySet<string>): Promise<FormData>;
     /** Validates and stores an image; deleted again if the request fails. */
     saveImage(file: UploadedFile): Promise<string>;
     /** Deletes a file once the request has succeeded (a replaced or deleted record's image). */
@@ -87,15 +124,22 @@ function addField(fields: FormData['fields'], rawName: string, value: string) {
   else fields[name] = Array.isArray(existing) ? [...existing, value] : [existing, value];
 }
 
-/** The parts of a multipart request into `form`: files within their fields' limits, everything else as text. */
-async function readParts(request: FastifyRequest, form: FormData, allowedFiles: Record<string, number>, maxUploadBytes: number) {
+/** A text field of a form holds at most this (a name, a description): a longer one is refused, not buffered. */
+export const MAX_FIELD_BYTES = 64 * 1024;
+/** Text fields (repeated ones counted each time) in one form. */
+const MAX_FIELDS = 100;
+/** Files in one form: a cottage's main image and its gallery. */
+const MAX_FILES = 16;
+
+/** The parts of a multipart request into `form`: files within their fields' limits, known fields as text. */
+async function readParts(request: FastifyRequest, form: FormData, allowedFiles: Record<string, number>, allowedFields: ReadonlySet<string> | undefined, maxUploadBytes: number) {
   for await (const part of request.parts()) {
+    const field = part.fieldname.replace(/\[\]$/, '');
     if (part.type === 'file') {
-      const field = part.fieldname.replace(/\[\]$/, '');
-      const max = allowedFiles[field];
+      const max = Object.hasOwn(allowedFiles, field) ? allowedFiles[field] : undefined;
       const count = form.files.filter((f) => f.field === field).length;
       if (max === undefined || count >= max) {
-        await part.toBuffer().catch(() => undefined);
+        part.file.resume();
         throw new HttpError(400, max === undefined ? `Unexpected file field "${field}"` : `At most ${max} file(s) in "${field}"`);
       }
       let bytes: Buffer;
@@ -106,6 +150,11 @@ async function readParts(request: FastifyRequest, form: FormData, allowedFiles: 
       }
       if (bytes.length) form.files.push({ field, filename: part.filename, bytes });
     } else {
+      // A file field may come as text: the original panel sends `image=""` when no file was picked.
+      if (allowedFields && !allowedFields.has(field) && !Object.hasOwn(allowedFiles, field)) {
+        throw badRequest(`Unknown field "${field.slice(0, 64)}"`, { [field.slice(0, 64)]: 'Unknown field' });
+      }
+      if (part.valueTruncated) throw new HttpError(413, `The field "${field}" is longer than ${MAX_FIELD_BYTES / 1024} kB`, { [field]: 'Too long' });
       addField(form.fields, part.fieldname, String(part.value ?? ''));
     }
   }
@@ -123,14 +172,14 @@ function malformedForm(error: unknown): unknown {
   return badRequest('The multipart form is malformed or incomplete');
 }
 
-async function uploadsPlugin(app: FastifyInstance, opts: { storage: FileStorage; maxUploadBytes: number }) {
+async function uploadsPlugin(app: FastifyInstance, opts: { storage: FileStorage; maxUploadBytes: number; maxImagePixels: number }) {
   await app.register(multipart, {
-    limits: { fileSize: opts.maxUploadBytes, files: 30, fields: 200, fieldSize: 1024 * 1024 },
+    limits: { fileSize: opts.maxUploadBytes, files: MAX_FILES, fields: MAX_FIELDS, parts: MAX_FIELDS + MAX_FILES, fieldSize: MAX_FIELD_BYTES, headerPairs: 20 },
     throwFileSizeLimit: true,
   });
   app.decorate('storage', opts.storage);
 
-  app.decorateRequest('readForm', async function (this: FastifyRequest, allowedFiles: Record<string, number>) {
+  app.decorateRequest('readForm', async function (this: FastifyRequest, allowedFiles: Record<string, number>, allowedFields?: ReadonlySet<string>) {
     const form: FormData = { fields: {}, files: [] };
     if (!this.isMultipart()) {
       const body = (this.body ?? {}) as Record<string, unknown>;
@@ -141,7 +190,7 @@ async function uploadsPlugin(app: FastifyInstance, opts: { storage: FileStorage;
       return form;
     }
     try {
-      await readParts(this, form, allowedFiles, opts.maxUploadBytes);
+      await readParts(this, form, allowedFiles, allowedFields, opts.maxUploadBytes);
     } catch (error) {
       throw malformedForm(error);
     }
@@ -149,7 +198,7 @@ async function uploadsPlugin(app: FastifyInstance, opts: { storage: FileStorage;
   });
 
   app.decorateRequest('saveImage', async function (this: FastifyRequest, file: UploadedFile) {
-    const { data, extension } = await normaliseImage(file.bytes);
+    const { data, extension } = await normaliseImage(file.bytes, opts.maxImagePixels);
     const publicPath = await opts.storage.save(data, extension);
     stateOf(this).written.push(publicPath);
     return publicPath;

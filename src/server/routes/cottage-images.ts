@@ -8,7 +8,7 @@ import { perm } from '../../shared/permissions';
 import { cottageImageRecord } from '../../shared/records/cottage';
 import { idParams } from '../../shared/schemas/common';
 import { cottageImageAddSchema, cottageImageEditSchema } from '../../shared/schemas/marketplace';
-import { parseFields } from '../lib/forms';
+import { fieldNames, parseFields } from '../lib/forms';
 import { bodySchema, formValidator } from '../lib/resource-routes';
 import { recordAudit } from '../lib/audit';
 import { addCottageImage, deleteCottageImage, editCottageImage, imageById } from '../repos/cottage-images';
@@ -18,8 +18,8 @@ const cottageImageRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = [def.key];
   const onRequest = app.requirePermission(perm(def.key, 'edit'));
 
-  app.post(`/${def.api.imageAdd}`, { onRequest, validatorCompiler: formValidator(false), schema: { tags, ...bodySchema({ schema: cottageImageAddSchema, files: { image: 1 } }, true), response: { 201: cottageImageRecord } } }, async (request, reply) => {
-    const form = await request.readForm({ image: 1 });
+  app.post(`/${def.api.imageAdd}`, { onRequest, config: { costly: 'upload' }, validatorCompiler: formValidator(false), schema: { tags, ...bodySchema({ schema: cottageImageAddSchema, files: { image: 1 } }, true), response: { 201: cottageImageRecord } } }, async (request, reply) => {
+    const form = await request.readForm({ image: 1 }, fieldNames(cottageImageAddSchema));
     const body = parseFields(cottageImageAddSchema, form.fields, 'image');
     if (!(await countWhere(app.db, cottages, cottages.id, body.cottageId))) throw notFound('Cottage');
     const file = form.files.find((f) => f.field === 'image');
@@ -33,9 +33,9 @@ const cottageImageRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(201).send(row);
   });
 
-  app.patch(`/${def.api.imageEdit}`, { onRequest, validatorCompiler: formValidator(false), schema: { tags, params: idParams, ...bodySchema({ schema: cottageImageEditSchema, files: { image: 1 } }, true), response: { 200: cottageImageRecord } } }, async (request) => {
+  app.patch(`/${def.api.imageEdit}`, { onRequest, config: { costly: 'upload' }, validatorCompiler: formValidator(false), schema: { tags, params: idParams, ...bodySchema({ schema: cottageImageEditSchema, files: { image: 1 } }, true), response: { 200: cottageImageRecord } } }, async (request) => {
     const current = await imageById(app.db, request.params.id);
-    const form = await request.readForm({ image: 1 });
+    const form = await request.readForm({ image: 1 }, fieldNames(cottageImageEditSchema));
     const body = parseFields(cottageImageEditSchema, form.fields, 'image');
     if (body.isMainImage === false && current.isMainImage) {
       throw badRequest('A cottage keeps one main image: make another image main instead', { isMainImage: 'Make another image main' });

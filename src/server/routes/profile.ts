@@ -32,6 +32,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     `/${PROFILE_PATH}`,
     {
       onRequest: app.requirePermission(),
+      config: { costly: 'upload' },
       validatorCompiler: formValidator(false),
       schema: {
         tags,

@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PUBLIC_CONFIG_PATH, publicConfigSchema } from '../../shared/schemas/public-config';
 
 const publicConfigRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(`/${PUBLIC_CONFIG_PATH}`, { schema: { tags: ['config'], response: { 200: publicConfigSchema } } }, async () => ({
+  app.get(`/${PUBLIC_CONFIG_PATH}`, { config: { public: true }, schema: { tags: ['config'], response: { 200: publicConfigSchema } } }, async () => ({
     mapTileUrl: app.config.mapTileUrl,
     geocoderUrl: app.config.geocoderUrl,
     timeZone: app.config.timeZone,
