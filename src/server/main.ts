@@ -4,7 +4,6 @@
  */
 import './v8-memory';
 import cluster from 'node:cluster';
-import { mkdirSync } from 'node:fs';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { bootstrap } from './db/seed/bootstrap';
@@ -13,6 +12,7 @@ import { describeStorage, failureText, openStorage } from './storage';
 import { lockDataDir, LockedError, staleLockNotice } from './lock';
 import { resolveSecrets } from './secrets';
 import { startWorkers, workerFatal } from './cluster';
+import { restrictUmask, secureDataDir } from './data-dir';
 
 function fail(message: string): never {
   console.error(`dacha-admin: ${message}`);
@@ -45,6 +45,7 @@ async function serve(config: Config, database: Database, onListenError: (message
 
 /** A worker of `WORKERS=N`: the primary has prepared the database; open it, serve, close on SIGTERM. */
 async function runWorker() {
+  restrictUmask();
   const config = resolveSecrets(loadConfig());
   const database = await openDatabase(config).catch((err) => workerFatal(`cannot open the database: ${(err as Error).message}`));
   if (!database) return;
@@ -58,7 +59,9 @@ async function runWorker() {
 async function main() {
   if (cluster.isWorker) return runWorker();
   let config = loadConfigOrFail();
-  mkdirSync(config.dataDir, { recursive: true });
+  // Before anything is written there (the lock, the secrets, PGlite's files).
+  const mended = secureDataDir(config.dataDir);
+  if (mended) console.log(`dacha-admin: ${mended} files and folders in ${config.dataDir} were open to other users; now only this user's (0700/0600)`);
   let unlock = () => {};
   if (!config.databaseUrl) {
     try {
