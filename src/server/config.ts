@@ -40,6 +40,8 @@ export interface Config {
   workers: number;
   /** Where uploads live: `DATA_DIR/uploads` (default) or an S3-compatible bucket (`STORAGE_URL`). */
   storage: StorageConfig;
+  /** How long a stop (SIGTERM, SIGINT) may wait for the requests in flight before the process ends anyway. */
+  shutdownTimeoutSeconds: number;
 }
 
 export type StorageConfig = { kind: 'disk' } | S3StorageConfig;
@@ -132,6 +134,7 @@ const envSchema = z.object({
     .max(64, 'WORKERS must be at most 64')
     .optional(),
   STORAGE_URL: z.string().optional(),
+  SHUTDOWN_TIMEOUT: duration('SHUTDOWN_TIMEOUT', '10s'),
   AWS_REGION: z.string().optional(),
 });
 
@@ -240,5 +243,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     workers: e.WORKERS ?? (e.DATABASE_URL ? os.availableParallelism() : 1),
     storage,
+    shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT,
   };
 }

@@ -13,6 +13,7 @@ import { lockDataDir, LockedError, staleLockNotice } from './lock';
 import { resolveSecrets } from './secrets';
 import { startWorkers, workerFatal } from './cluster';
 import { restrictUmask, secureDataDir } from './data-dir';
+import { onShutdown } from './shutdown';
 
 function fail(message: string): never {
   console.error(`dacha-admin: ${message}`);
@@ -50,10 +51,7 @@ async function runWorker() {
   const database = await openDatabase(config).catch((err) => workerFatal(`cannot open the database: ${(err as Error).message}`));
   if (!database) return;
   const app = await serve(config, database, workerFatal);
-  let closing: Promise<void> | undefined;
-  const close = () => void (closing ??= app.close().then(() => process.exit(0)));
-  process.once('SIGTERM', close);
-  process.once('SIGINT', close);
+  onShutdown(() => app.close(), { timeoutMs: config.shutdownTimeoutSeconds * 1000, log: (line) => console.log(`dacha-admin (pid ${process.pid}): ${line}`) });
 }
 
 async function main() {
@@ -98,15 +96,26 @@ async function main() {
     });
     const address = app.server.address();
     port = typeof address === 'object' && address ? address.port : config.port;
-    stop = () => app.close();
+    // `npm run backup` while this server runs (the embedded database only; backup/control.ts).
+    const { serveBackups } = await import('./backup/control');
+    const stopBackups = await serveBackups(config.dataDir, database, (line) => console.log(`dacha-admin: ${line}`));
+    stop = async () => {
+      await stopBackups();
+      await app.close();
+    };
   }
-  const close = async () => {
-    await stop();
-    unlock();
-    process.exit(0);
-  };
-  process.once('SIGINT', close);
-  process.once('SIGTERM', close);
+  onShutdown(
+    async () => {
+      await stop();
+      unlock();
+    },
+    {
+      // The primary of workers waits for theirs, each with the same deadline: a moment more.
+      timeoutMs: config.shutdownTimeoutSeconds * 1000 + (config.workers > 1 ? 2000 : 0),
+      log: (line) => console.log(`dacha-admin: ${line}`),
+      onDeadline: unlock,
+    },
+  );
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
   console.log(`\nDacha Admin is running at ${url}/`);
   console.log(`  API ${url}/api/v1 · reference ${url}/docs`);

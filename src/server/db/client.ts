@@ -23,6 +23,8 @@ export interface Database {
   description: string;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** The embedded engine only: runs `fn` while no statement runs (a backup's consistent copy of the folder). */
+  exclusive?<T>(fn: () => Promise<T>): Promise<T>;
   /**
    * LISTEN on a channel: `onMessage` gets each NOTIFY's payload, from this process or any other on the database.
    * `onListening(false)` says notifications may be missed (the connection dropped; it is retried every second),
