@@ -157,6 +157,7 @@ async function backups() {
   const hot = cli(['backup', running], { DATA_DIR: original });
   check(hot.status === 0 && /backup of the running server/.test(hot.output), `backup of the running server: ${hot.output.trim().split('\n')[0]}`);
   check(existsSync(running) && (statSync(running).mode & 0o777) === 0o600, 'the backup file is 0600');
+  for (let i = 0; i < 20 && !/backup: /.test(server.output()); i++) await new Promise((r) => setTimeout(r, 100));
   console.log(`  the server's account: ${/backup: [^\n]*/.exec(server.output())?.[0] ?? '(none)'}`);
   // The server keeps serving after it, and writes again.
   const after = slowRequest(server.origin, token);

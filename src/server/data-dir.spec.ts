@@ -45,7 +45,8 @@ describe('the data folder', () => {
     writeFileSync(path.join(dataDir, 'uploads', 'images', 'a.jpg'), 'x');
     expect(modes(dataDir).size).toBeGreaterThan(100);
     expectPrivate(dataDir);
-  });
+    // A new file-backed database and its migrations: several seconds, more on a busy machine.
+  }, 120_000);
 
   it('mends a folder an earlier version left open (0777 folders, 0666 files), and only what is ours', () => {
     const dataDir = tempDir();

@@ -82,7 +82,7 @@ async function main() {
   }
 
   let port: number;
-  let stop: () => Promise<void>;
+  let stop: () => Promise<boolean | void>;
   if (config.workers > 1) {
     // The workers open their own connections; the primary keeps none.
     await database.close();
@@ -106,8 +106,9 @@ async function main() {
   }
   onShutdown(
     async () => {
-      await stop();
+      const clean = await stop();
       unlock();
+      if (clean === false) throw new Error('a server process had to end at its deadline');
     },
     {
       // The primary of workers waits for theirs, each with the same deadline: a moment more.
