@@ -240,11 +240,16 @@ async function shutdown(env: Record<string, string>, what: string) {
   }
 }
 
+// `--only modes|backups|shutdown` runs one part.
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+const part = (name: string) => !only || only === name;
 try {
-  await dataFolder();
-  await backups();
-  await shutdown({ DATA_DIR: path.join(tempDir('shutdown'), 'data') }, 'PGlite, one process');
-  if (pgBase) {
+  if (part('modes')) await dataFolder();
+  if (part('backups')) await backups();
+  if (part('shutdown')) await shutdown({ DATA_DIR: path.join(tempDir('shutdown'), 'data') }, 'PGlite, one process');
+  if (!part('shutdown')) {
+    /* not asked for */
+  } else if (pgBase) {
     const name = `dacha_ops_${process.pid}`;
     const url = new URL(pgBase);
     url.pathname = `/${name}`;
