@@ -10,7 +10,7 @@
  *   with TEST_DATABASE_URL, the same with WORKERS=2 on PostgreSQL.
  * Prints the backup figures (size, time). Exits 1 on any failed check.
  */
-import { spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -49,6 +49,66 @@ function cli(args: string[], env: Record<string, string>) {
     env: { ...process.env, DATABASE_URL: '', ...env },
   });
   return { status: run.status, output: `${run.stdout}${run.stderr}`, seconds: (performance.now() - started) / 1000 };
+}
+
+/** The same, without blocking this process (its own requests go on meanwhile). */
+function cliAsync(args: string[], env: Record<string, string>): Promise<{ status: number | null; output: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/backup/cli.ts', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: '', ...env },
+  });
+  let output = '';
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  return new Promise((resolve) => child.once('exit', (status) => resolve({ status, output })));
+}
+
+/**
+ * A backup of the running server while 6 clients keep creating translations (a row and three definitions per
+ * transaction): every create answered before the backup started is in the restored copy, and no create is there in
+ * part.
+ */
+async function backupUnderLoad(dataDir: string, files: string) {
+  const server = await startServer({ DATA_DIR: dataDir });
+  const token = await login(server.origin);
+  const acked: { code: string; at: number }[] = [];
+  let writing = true;
+  const writer = async (w: number) => {
+    for (let i = 0; writing; i++) {
+      const code = `ops-load-${w}-${i}`;
+      const res = await fetch(`${server.origin}/api/v1/translate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ code, type: 'content', definition: { uz: `uz ${code}`, ru: `ru ${code}`, en: `en ${code}` } }),
+      });
+      await res.arrayBuffer();
+      if (res.status === 201) acked.push({ code, at: performance.now() });
+    }
+  };
+  const writers = Array.from({ length: 6 }, (_, w) => writer(w));
+  while (acked.length < 30) await new Promise((r) => setTimeout(r, 20));
+  const started = performance.now();
+  const file = path.join(files, 'under-load.tar.gz');
+  const made = await cliAsync(['backup', file], { DATA_DIR: dataDir });
+  writing = false;
+  await Promise.all(writers);
+  const before = acked.filter((a) => a.at < started);
+  const during = acked.length - before.length;
+  const took = (performance.now() - started) / 1000;
+  check(made.status === 0 && took < 60, `a backup while 6 clients write, in ${took.toFixed(1)} s: ${made.output.trim().split('\n')[0]}`);
+  check(during > 0, `the writes went on during the backup (${during} answered meanwhile)`);
+  await stop(server);
+  const target = path.join(tempDir('load'), 'data');
+  check(cli(['restore', file], { DATA_DIR: target }).status === 0, 'restored');
+  const restored = await startServer({ DATA_DIR: target });
+  const rows = (await (await fetch(`${restored.origin}/api/v1/translate`, { headers: { authorization: `Bearer ${token}` } })).json()) as { code: string; value: string | null }[];
+  await stop(restored);
+  const byCode = new Map(rows.map((r) => [r.code, r]));
+  const missing = before.filter((a) => !byCode.has(a.code));
+  const torn = rows.filter((r) => r.code.startsWith('ops-load-') && r.value !== `uz ${r.code}`);
+  const ours = rows.filter((r) => r.code.startsWith('ops-load-')).length;
+  check(missing.length === 0, `every create answered before the backup began is restored (${before.length}; ${ours - before.length} of the ${during} made during it too)`);
+  check(torn.length === 0, `no create is restored in part${torn.length ? `: ${torn[0].code}` : ''}`);
 }
 
 /** Entries of the data folder that are ours and not 0700 (folders) / 0600 (files). */
@@ -199,6 +259,8 @@ async function backups() {
   check(pg.status === 1 && /pg_dump/.test(pg.output), 'with DATABASE_URL, backup points to pg_dump');
   const pgRestore = cli(['restore', stopped], { DATABASE_URL: 'postgres://u@127.0.0.1:5432/x', JWT_SECRET: 'a'.repeat(32), JWT_REFRESH_SECRET: 'b'.repeat(32) });
   check(pgRestore.status === 1 && /pg_restore/.test(pgRestore.output), 'and restore to pg_restore');
+
+  await backupUnderLoad(original, files);
 
   // How long a start's mending takes on this folder when an earlier version left it open.
   spawnSync('chmod', ['-R', 'a+rwX', original]);

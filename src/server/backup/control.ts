@@ -1,17 +1,17 @@
 /**
  * How `npm run backup` reaches a running server: a unix socket in the data folder (`DATA_DIR/backup.sock`). The
  * folder is 0700 and the socket 0600, so only the server's own user can connect: no HTTP route ever hands the
- * database (every password hash is in it) out. The client sends `backup`; the server answers `ok` and the backup's
- * bytes, or `error <reason>`.
+ * database (every password hash is in it) out. The client sends `backup`; the server makes a consistent copy in
+ * `DATA_DIR/backup-staging` and answers `ok backup-staging` (or `error <reason>`); the client archives that copy and
+ * hangs up, and the server removes it.
  */
 import { chmodSync, rmSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect, createServer, type Socket } from 'node:net';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { STAGING, stageRunning, writeBackup } from './backup';
+import { STAGING, stageRunning, writeBackup, type Totals } from './backup';
 
 export const SOCKET = 'backup.sock';
 /** Unix socket paths are limited to about 108 bytes. */
@@ -27,7 +27,10 @@ export async function serveBackups(dataDir: string, database: Database, log: (li
   }
   const exclusive = database.exclusive.bind(database);
   let running: Promise<void> | undefined;
+  const clients = new Set<Socket>();
   const server = createServer((socket) => {
+    clients.add(socket);
+    socket.once('close', () => clients.delete(socket));
     socket.on('error', () => {});
     let request = '';
     const onData = (chunk: Buffer) => {
@@ -37,17 +40,18 @@ export async function serveBackups(dataDir: string, database: Database, log: (li
       if (request.trim() !== 'backup') return void socket.end('error unknown request\n');
       if (running) return void socket.end('error another backup is in progress\n');
       running = (async () => {
-        const started = performance.now();
         // Fewer WAL records for the restored server to replay; the copy is consistent either way.
         await database.db.execute(sql`checkpoint`);
-        const { dir, pausedMs } = await stageRunning(dataDir, exclusive);
-        socket.write('ok\n');
-        const totals = await writeBackup(dir, socket);
-        log(`backup: ${totals.files} files, ${(totals.bytes / 1e6).toFixed(1)} MB; writes held for ${pausedMs.toFixed(0)} ms, ${((performance.now() - started) / 1000).toFixed(1)} s in all`);
+        const { pausedMs } = await stageRunning(dataDir, exclusive);
+        log(`backup: a consistent copy of the database made for a backup (writes held for ${pausedMs.toFixed(0)} ms)`);
+        // The client archives the copy (compressing is its work, not the server's) and hangs up when done.
+        const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+        socket.write(`ok ${STAGING}\n`);
+        await closed;
       })()
         .catch((err: Error) => {
           log(`backup failed: ${err.message}`);
-          if (!socket.destroyed) socket.end(`\nerror ${err.message}\n`);
+          if (!socket.destroyed) socket.end(`error ${err.message}\n`);
         })
         .finally(() => {
           rmSync(path.join(dataDir, STAGING), { recursive: true, force: true });
@@ -65,14 +69,20 @@ export async function serveBackups(dataDir: string, database: Database, log: (li
   // Connecting needs write permission only; the folder (0700) already keeps others out.
   chmodSync(file, 0o600);
   return async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    // A client still archiving loses its copy (its backup fails and says so) rather than holding the stop.
+    for (const socket of clients) socket.destroy();
+    await closed;
     await running;
     rmSync(file, { force: true });
   };
 }
 
-/** In `npm run backup`: asks the server running on `dataDir` for a backup and writes it to `out`. */
-export async function requestBackup(dataDir: string, out: Writable): Promise<void> {
+/**
+ * In `npm run backup`: asks the server running on `dataDir` for a consistent copy of its folder, and writes the
+ * backup of that copy to `out` while the server goes on.
+ */
+export async function requestBackup(dataDir: string, out: Writable): Promise<Totals> {
   const socket = connect(path.join(dataDir, SOCKET));
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', resolve);
@@ -96,18 +106,20 @@ export async function requestBackup(dataDir: string, out: Writable): Promise<voi
       if (newline < 0) return;
       socket.off('data', onData);
       socket.pause();
-      const rest = head.subarray(newline + 1);
-      if (rest.length) socket.unshift(rest);
       resolve(head.subarray(0, newline).toString('utf8'));
     };
     socket.on('data', onData);
     socket.once('end', () => resolve('error the server closed the connection without an answer'));
     socket.once('error', reject);
   });
-  if (status !== 'ok') {
+  if (status !== `ok ${STAGING}`) {
     socket.destroy();
     throw new Error(`the server could not make the backup: ${status.replace(/^error /, '')}`);
   }
-  // A failure after `ok` ends the stream early or with an error line: the caller's check of the file catches both.
-  await pipeline(socket, out);
+  try {
+    return await writeBackup(path.join(dataDir, STAGING), out);
+  } finally {
+    // Tells the server the copy may go.
+    socket.destroy();
+  }
 }
