@@ -1,7 +1,8 @@
 /**
  * `npm test`: everything that can run on this machine — type check, lint, unit/component/API tests on PGlite, the API
  * tests on PostgreSQL when TEST_DATABASE_URL is set, the crash test (kill -9 under load; its PostgreSQL half when
- * TEST_DATABASE_URL is set), and the browser suite when a Chromium is found. It says loudly what it skipped and why,
+ * TEST_DATABASE_URL is set), the API tests again under the current Node LTS (fetched from the npm registry), the
+ * operations test, and the browser suite when a Chromium is found. It says loudly what it skipped and why,
  * and fails when any step fails.
  */
 import { spawnSync } from 'node:child_process';
@@ -12,6 +13,21 @@ interface Step {
   command: string[];
   env?: Record<string, string>;
   skip?: string;
+  /** Decided when the step is reached (it may take a while): the reason to skip it, or nothing. */
+  probe?: () => string | undefined;
+}
+
+/**
+ * The current LTS line, besides this machine's Node: the npm registry ships Node's binaries as the `node` package, so
+ * `npm exec --package=node@<line>` runs a command under it (downloaded once into npm's cache).
+ */
+const LTS_LINE = '24';
+const underLts = ['npm', 'exec', '--yes', `--package=node@${LTS_LINE}`, '--'];
+function probeLts(): string | undefined {
+  const run = spawnSync(underLts[0], [...underLts.slice(1), 'node', '--version'], { encoding: 'utf8', timeout: 300_000 });
+  const version = run.stdout?.trim() ?? '';
+  if (run.status === 0 && version.startsWith(`v${LTS_LINE}.`)) return undefined;
+  return `Node ${LTS_LINE} could not be obtained from the npm registry (npm exec --package=node@${LTS_LINE}: ${run.error?.message ?? (run.stderr?.trim().split('\n').at(-1) || `exit ${run.status}`)})`;
 }
 
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -27,6 +43,16 @@ const steps: Step[] = [
     command: ['npx', 'vitest', 'run', 'test/'],
     env: { TEST_ENGINE: 'postgres' },
     skip: pgUrl ? undefined : 'TEST_DATABASE_URL is not set',
+  },
+  {
+    name: `API tests on Node ${LTS_LINE}, the current LTS (PGlite)`,
+    command: [...underLts, 'node', 'node_modules/vitest/vitest.mjs', 'run', 'test/'],
+    probe: probeLts,
+  },
+  {
+    name: 'operations: data folder modes, backup and restore round trip, graceful shutdown (WORKERS=2 with PostgreSQL)',
+    command: ['npx', 'tsx', 'scripts/ops-test.ts'],
+    skip: posixSignals ? undefined : 'signals and unix sockets need a POSIX system',
   },
   {
     name: 'crash test: kill -9 under load, restart, no acknowledged write lost (PGlite)',
@@ -53,6 +79,7 @@ const steps: Step[] = [
 
 const results: { name: string; outcome: string }[] = [];
 for (const step of steps) {
+  step.skip ??= step.probe?.();
   if (step.skip) {
     console.log(`\n==> SKIPPED: ${step.name} — ${step.skip}`);
     results.push({ name: step.name, outcome: `SKIPPED (${step.skip})` });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './helpers';
 import { userWith } from './fixtures';
 
-const PUBLIC = new Set(['POST /api/v1/auth/login/admin', 'POST /api/v1/auth/refresh', 'GET /api/v1/config']);
+const PUBLIC = new Set(['POST /api/v1/auth/login/admin', 'POST /api/v1/auth/refresh', 'GET /api/v1/config', 'GET /api/v1/health']);
 /** Routes any logged-in user may call: their own profile and logging out. */
 const ANY_USER = new Set(['GET /api/v1/user/me', 'PATCH /api/v1/user/me', 'POST /api/v1/user/me/password', 'DELETE /api/v1/auth/logout']);
 /** The dashboard's calls, guarded by `stats.view`, which the weak user holds (their own tests check the 403). */

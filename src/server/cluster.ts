@@ -19,8 +19,11 @@ const MAX_RESTARTS_PER_MINUTE = 10;
 export interface Workers {
   /** The port they share (the one the system chose when PORT=0). */
   port: number;
-  /** Stops every worker (SIGTERM: each closes its server and database) and resolves when all have exited. */
-  stop(): Promise<void>;
+  /**
+   * Stops every worker (SIGTERM: each finishes its requests and closes its server and database) and resolves when all
+   * have exited: true when every one stopped cleanly (exit code 0), false when one had to end at its deadline.
+   */
+  stop(): Promise<boolean>;
 }
 
 /**
@@ -64,15 +67,16 @@ export function startWorkers(count: number, log: (line: string) => void, onGiveU
     async function stop() {
       stopping = true;
       const running = Object.values(cluster.workers ?? {}).filter((w): w is Worker => Boolean(w) && !w!.isDead());
-      await Promise.all(
+      const codes = await Promise.all(
         running.map(
           (worker) =>
-            new Promise<void>((done) => {
-              worker.once('exit', () => done());
+            new Promise<number | null>((done) => {
+              worker.once('exit', (code) => done(code));
               worker.process.kill('SIGTERM');
             }),
         ),
       );
+      return codes.every((code) => code === 0);
     }
     for (let i = 0; i < count; i++) fork();
   });

@@ -56,6 +56,8 @@ export interface Config {
   rateLimitWindowSeconds: number;
   /** An uploaded image may declare at most this many pixels (refused with 413 beyond); stored at most 4096 px wide/high. */
   maxImagePixels: number;
+  /** How long a stop (SIGTERM, SIGINT) may wait for the requests in flight before the process ends anyway. */
+  shutdownTimeoutSeconds: number;
 }
 
 export type StorageConfig = { kind: 'disk' } | S3StorageConfig;
@@ -166,6 +168,7 @@ const envSchema = z.object({
     .max(64, 'WORKERS must be at most 64')
     .optional(),
   STORAGE_URL: z.string().optional(),
+  SHUTDOWN_TIMEOUT: duration('SHUTDOWN_TIMEOUT', '10s'),
   AWS_REGION: z.string().optional(),
   CORS_ORIGINS: z.string().optional(),
   RATE_LIMIT_MAX: z.coerce
@@ -320,5 +323,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitMax: e.RATE_LIMIT_MAX,
     rateLimitWindowSeconds: e.RATE_LIMIT_WINDOW,
     maxImagePixels: Math.round(e.MAX_IMAGE_MEGAPIXELS * 1e6),
+    shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT,
   };
 }

@@ -1,8 +1,20 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { lockDataDir, LockedError, processStartTime } from './lock';
+
+/** Another process that takes the lock on `dir` as a server does and keeps it until killed. */
+async function holder(dir: string): Promise<ChildProcess> {
+  const code = `const { lockDataDir } = await import(${JSON.stringify(path.join(import.meta.dirname, 'lock.ts'))}); lockDataDir(${JSON.stringify(dir)}); console.log('locked'); setInterval(() => {}, 1000);`;
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (d: Buffer) => d.toString().includes('locked') && resolve());
+    child.once('exit', (c) => reject(new Error(`the holder exited (${c})`)));
+  });
+  return child;
+}
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -13,12 +25,20 @@ const tempDir = () => {
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 describe('lockDataDir', () => {
-  it('refuses a folder another live process holds, naming it', () => {
+  it('refuses a folder another live process holds, naming it', async () => {
     const dir = tempDir();
-    // pid 1 is always alive.
-    writeFileSync(path.join(dir, 'server.lock'), '1');
-    expect(() => lockDataDir(dir)).toThrow(LockedError);
-    expect(() => lockDataDir(dir)).toThrow(/pid 1.*already using the data folder/);
+    const child = await holder(dir);
+    try {
+      expect(() => lockDataDir(dir)).toThrow(LockedError);
+      expect(() => lockDataDir(dir)).toThrow(new RegExp(`pid ${child.pid}.*already using the data folder`));
+    } finally {
+      child.kill('SIGKILL');
+      await new Promise((r) => child.once('exit', r));
+    }
+    // Killed without releasing it: the next start takes it over.
+    const stale: (number | null)[] = [];
+    lockDataDir(dir, { onStale: (pid) => stale.push(pid) })();
+    expect(stale).toEqual([child.pid]);
   });
 
   it('takes over a lock left by a dead process, and releases it', () => {
@@ -44,13 +64,23 @@ describe('lockDataDir', () => {
 
   const linux = Boolean(processStartTime('self') && processStartTime(1));
 
-  it.runIf(linux)('writes its pid and start time, and refuses a live pid whose start time matches', () => {
+  it.runIf(linux)('writes its pid and start time', () => {
     const dir = tempDir();
-    lockDataDir(dir);
+    lockDataDir(dir)();
+    const release = lockDataDir(dir);
     expect(readFileSync(path.join(dir, 'server.lock'), 'utf8')).toBe(`${process.pid} ${processStartTime('self')}`);
-    const other = tempDir();
-    writeFileSync(path.join(other, 'server.lock'), `1 ${processStartTime(1)}`);
-    expect(() => lockDataDir(other)).toThrow(/pid 1.*already using/);
+    release();
+  });
+
+  it.runIf(linux)('takes over a lock naming a live process that is not a server holding it (pid and start time match)', () => {
+    // pid 1 lives and its start time is the recorded one, yet it has no such lock open: the pid was handed on.
+    for (const text of ['1', `1 ${processStartTime(1)}`]) {
+      const dir = tempDir();
+      writeFileSync(path.join(dir, 'server.lock'), text);
+      const stale: (number | null)[] = [];
+      lockDataDir(dir, { onStale: (pid) => stale.push(pid) })();
+      expect(stale).toEqual([1]);
+    }
   });
 
   it.runIf(linux)('takes over a lock whose pid now belongs to another process (a different start time)', () => {

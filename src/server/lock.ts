@@ -1,10 +1,12 @@
 /**
  * PGlite has no lock on its folder, and two servers on one folder would corrupt it: the first server takes
- * `<DATA_DIR>/server.lock` (its pid inside, and on Linux the process's start time); a second refuses to start while
- * that process lives. A lock whose process is gone (a crash, `kill -9`, a power cut) is stale: it is taken over, and
- * `onStale` is told whose it was. The start time tells a dead server's pid from the same pid given to a new process.
+ * `<DATA_DIR>/server.lock` (its pid inside, and on Linux the process's start time) and keeps it open while it runs; a
+ * second refuses to start while that process holds it. A lock whose process is gone (a crash, `kill -9`, a power cut)
+ * is stale: it is taken over, and `onStale` is told whose it was. A pid handed since to another process is no holder
+ * either: on Linux the holder must still have this very file open (`/proc/<pid>/fd`), which no unrelated process has;
+ * where that cannot be read, the start time tells a dead server's pid from the same pid given to a new process.
  */
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 
 export class LockedError extends Error {}
@@ -30,6 +32,27 @@ export function processStartTime(pid: number | 'self'): string | undefined {
   }
 }
 
+/**
+ * Whether `pid` has `file` open: true or false on Linux, undefined where `/proc/<pid>/fd` cannot be read (another
+ * system, or another user's process).
+ */
+export function holdsOpen(pid: number, file: string): boolean | undefined {
+  let fds: string[];
+  try {
+    fds = readdirSync(`/proc/${pid}/fd`);
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ENOENT' && processStartTime('self') ? false : undefined;
+  }
+  const target = path.join(realpathSync(path.dirname(file)), path.basename(file));
+  return fds.some((fd) => {
+    try {
+      return readlinkSync(`/proc/${pid}/fd/${fd}`) === target;
+    } catch {
+      return false;
+    }
+  });
+}
+
 export interface LockOptions {
   /** Called when a lock left by a process that no longer runs is taken over (the pid it named, or null if unreadable). */
   onStale?: (pid: number | null) => void;
@@ -44,11 +67,17 @@ export function lockDataDir(dataDir: string, opts: LockOptions = {}): () => void
   const file = path.join(dataDir, 'server.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const fd = openSync(file, 'wx');
+      const fd = openSync(file, 'wx', 0o600);
       const started = processStartTime('self');
       writeSync(fd, started ? `${process.pid} ${started}` : String(process.pid));
-      closeSync(fd);
-      return () => rmSync(file, { force: true });
+      // Kept open until released: an open descriptor is what proves to the next start that this process holds it.
+      let held = true;
+      return () => {
+        if (!held) return;
+        held = false;
+        closeSync(fd);
+        rmSync(file, { force: true });
+      };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       let text = '';
@@ -61,8 +90,12 @@ export function lockDataDir(dataDir: string, opts: LockOptions = {}): () => void
       }
       const [pidText, recordedStart] = text.split(/\s+/);
       const pid = /^\d+$/.test(pidText ?? '') ? Number(pidText) : null;
-      // The pid lives and, when both start times are known, is still the process that wrote the lock.
-      const holder = pid && pid !== process.pid && alive(pid) && (!recordedStart || !processStartTime(pid) || processStartTime(pid) === recordedStart);
+      // The pid lives and has this file open; where that cannot be seen, it is still the process that wrote the lock
+      // (when both start times are known).
+      const open = pid && pid !== process.pid ? holdsOpen(pid, file) : false;
+      const holder =
+        open ??
+        (pid && alive(pid) && (!recordedStart || !processStartTime(pid) || processStartTime(pid) === recordedStart));
       if (holder) {
         throw new LockedError(
           `Another Dacha Admin server (pid ${pid}) is already using the data folder ${dataDir}. Stop it, or set DATA_DIR to another folder.`,

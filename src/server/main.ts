@@ -4,7 +4,6 @@
  */
 import './v8-memory';
 import cluster from 'node:cluster';
-import { mkdirSync } from 'node:fs';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { bootstrap } from './db/seed/bootstrap';
@@ -14,6 +13,8 @@ import { describeStorage, failureText, openStorage } from './storage';
 import { lockDataDir, LockedError, staleLockNotice } from './lock';
 import { resolveSecrets } from './secrets';
 import { startWorkers, workerFatal } from './cluster';
+import { restrictUmask, secureDataDir } from './data-dir';
+import { onShutdown } from './shutdown';
 
 function fail(message: string): never {
   console.error(`dacha-admin: ${message}`);
@@ -46,20 +47,20 @@ async function serve(config: Config, database: Database, onListenError: (message
 
 /** A worker of `WORKERS=N`: the primary has prepared the database; open it, serve, close on SIGTERM. */
 async function runWorker() {
+  restrictUmask();
   const config = resolveSecrets(loadConfig());
   const database = await openDatabase(config).catch((err) => workerFatal(`cannot open the database: ${(err as Error).message}`));
   if (!database) return;
   const app = await serve(config, database, workerFatal);
-  let closing: Promise<void> | undefined;
-  const close = () => void (closing ??= app.close().then(() => process.exit(0)));
-  process.once('SIGTERM', close);
-  process.once('SIGINT', close);
+  onShutdown(() => app.close(), { timeoutMs: config.shutdownTimeoutSeconds * 1000, log: (line) => console.log(`dacha-admin (pid ${process.pid}): ${line}`) });
 }
 
 async function main() {
   if (cluster.isWorker) return runWorker();
   let config = loadConfigOrFail();
-  mkdirSync(config.dataDir, { recursive: true });
+  // Before anything is written there (the lock, the secrets, PGlite's files).
+  const mended = secureDataDir(config.dataDir);
+  if (mended) console.log(`dacha-admin: ${mended} files and folders in ${config.dataDir} were open to other users; now only this user's (0700/0600)`);
   let unlock = () => {};
   if (!config.databaseUrl) {
     try {
@@ -85,7 +86,7 @@ async function main() {
   }
 
   let port: number;
-  let stop: () => Promise<void>;
+  let stop: () => Promise<boolean | void>;
   if (config.workers > 1) {
     // The workers open their own connections; the primary keeps none.
     await database.close();
@@ -99,15 +100,27 @@ async function main() {
     });
     const address = app.server.address();
     port = typeof address === 'object' && address ? address.port : config.port;
-    stop = () => app.close();
+    // `npm run backup` while this server runs (the embedded database only; backup/control.ts).
+    const { serveBackups } = await import('./backup/control');
+    const stopBackups = await serveBackups(config.dataDir, database, (line) => console.log(`dacha-admin: ${line}`));
+    stop = async () => {
+      await stopBackups();
+      await app.close();
+    };
   }
-  const close = async () => {
-    await stop();
-    unlock();
-    process.exit(0);
-  };
-  process.once('SIGINT', close);
-  process.once('SIGTERM', close);
+  onShutdown(
+    async () => {
+      const clean = await stop();
+      unlock();
+      if (clean === false) throw new Error('a server process had to end at its deadline');
+    },
+    {
+      // The primary of workers waits for theirs, each with the same deadline: a moment more.
+      timeoutMs: config.shutdownTimeoutSeconds * 1000 + (config.workers > 1 ? 2000 : 0),
+      log: (line) => console.log(`dacha-admin: ${line}`),
+      onDeadline: unlock,
+    },
+  );
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
   console.log(`\nDacha Admin is running at ${url}/`);
   console.log(`  API ${url}/api/v1 · reference ${url}/docs`);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import { OWASP_SCRYPT_N, loadConfig } from '../config';
-import { openPglite } from '../db/pglite';
+import { openPglite, PGLITE_EXTENSIONS } from '../db/pglite';
 import { bootstrap } from '../db/seed/bootstrap';
 import { resolveSecrets } from '../secrets';
 import { hashPassword, needsRehash, randomPassword, usePasswordCost, verifyPassword } from './passwords';
@@ -42,7 +42,7 @@ describe('the strength rule', () => {
 
   it('stops the first start on a weak ADMIN_PASSWORD with one config line, and never looks at it again', async () => {
     usePasswordCost(2 ** 14);
-    const database = openPglite(new PGlite(), 'bootstrap spec');
+    const database = openPglite(new PGlite({ extensions: PGLITE_EXTENSIONS }), 'bootstrap spec');
     await database.migrate();
     try {
       await expect(bootstrap(database.db, { username: 'admin', password: 'admin12345' })).rejects.toThrow(/ADMIN_PASSWORD must not contain ADMIN_USERNAME/);

@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
+import { mendDataDir } from '../data-dir';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A drizzle transaction handle; repositories accept either. */
@@ -22,6 +23,8 @@ export interface Database {
   description: string;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** The embedded engine only: runs `fn` while no statement runs (a backup's consistent copy of the folder). */
+  exclusive?<T>(fn: () => Promise<T>): Promise<T>;
   /**
    * LISTEN on a channel: `onMessage` gets each NOTIFY's payload, from this process or any other on the database.
    * `onListening(false)` says notifications may be missed (the connection dropped; it is retried every second),
@@ -108,5 +111,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   // The embedded engine loads only when it is used: a server on PostgreSQL never has it in memory.
   const { PGlite, PGLITE_EXTENSIONS, openPglite } = await import('./pglite');
   const client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS, relaxedDurability: false, startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`] });
+  // PGlite sets some modes itself, past the umask: a new database's files (0666) and the catalogue cache it writes at
+  // every start (0644). Narrowed here, once it has started (docs/decisions.md, "The data folder").
+  mendDataDir(dir);
   return openPglite(client, `PGlite (embedded) in ${dir}`);
 }

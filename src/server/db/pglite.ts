@@ -25,6 +25,7 @@ export function openPglite(client: PGlite, description: string): Database {
     description,
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => client.close(),
+    exclusive: (fn) => client.runExclusive(fn),
     // One process, one connection: nothing can be missed.
     async listen(channel, onMessage, onListening) {
       const stop = await client.listen(channelName(channel), onMessage);

@@ -23,10 +23,12 @@ import profile from './profile';
 import statsSeries from './stats-series';
 import publicConfig from './public-config';
 import audit from './audit';
+import health from './health';
 
 export default async function routes(app: FastifyInstance) {
   await app.register(auth);
   await app.register(publicConfig);
+  await app.register(health);
   await app.register(models);
   await app.register(roles);
   await app.register(users);
