@@ -22,6 +22,8 @@ export interface Config {
   mapTileUrl: string;
   /** A Nominatim-compatible search (`…/search?format=json&q=`) for the admin's location picker. */
   geocoderUrl: string;
+  /** The marketplace's IANA time zone (`APP_TIME_ZONE`): the panel shows dates and times in it. */
+  timeZone: string;
   maxUploadBytes: number;
   /** Wrong logins allowed per username and per address in `loginWindowSeconds` before 429. */
   loginMaxAttempts: number;
@@ -92,6 +94,15 @@ const flag = (name: string) =>
       return undefined;
     });
 
+function knownTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const envSchema = z.object({
   PORT: z.coerce
     .number({ message: 'PORT must be a number' })
@@ -114,6 +125,11 @@ const envSchema = z.object({
   DEMO_DATA: flag('DEMO_DATA'),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   GEOCODER_URL: z.string().default('https://nominatim.openstreetmap.org/search'),
+  // An IANA zone the runtime knows: the panel shows every date and time in it.
+  APP_TIME_ZONE: z
+    .string()
+    .default('Asia/Tashkent')
+    .refine(knownTimeZone, 'APP_TIME_ZONE must be an IANA time zone such as Asia/Tashkent'),
   MAX_UPLOAD_MB: z.coerce.number({ message: 'MAX_UPLOAD_MB must be a number' }).positive('MAX_UPLOAD_MB must be positive').default(5),
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().positive().default(10),
   LOGIN_WINDOW: duration('LOGIN_WINDOW', '15m'),
@@ -231,6 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoData: e.DEMO_DATA,
     mapTileUrl: e.MAP_TILE_URL,
     geocoderUrl: e.GEOCODER_URL,
+    timeZone: e.APP_TIME_ZONE,
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
     loginMaxAttempts: e.LOGIN_MAX_ATTEMPTS,
     loginWindowSeconds: e.LOGIN_WINDOW,

@@ -1,6 +1,6 @@
 /**
- * `GET /config`, public: the map's tile server and the place search, so changing them needs a restart, not a rebuild
- * of the panel. Only these two fields are sent (the response schema drops anything else).
+ * `GET /config`, public: the map's tile server, the place search and the time zone, so changing them needs a restart,
+ * not a rebuild of the panel. Only these fields are sent (the response schema drops anything else).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PUBLIC_CONFIG_PATH, publicConfigSchema } from '../../shared/schemas/public-config';
@@ -9,6 +9,7 @@ const publicConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(`/${PUBLIC_CONFIG_PATH}`, { schema: { tags: ['config'], response: { 200: publicConfigSchema } } }, async () => ({
     mapTileUrl: app.config.mapTileUrl,
     geocoderUrl: app.config.geocoderUrl,
+    timeZone: app.config.timeZone,
   }));
 };
 

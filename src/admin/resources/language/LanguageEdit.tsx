@@ -1,4 +1,4 @@
-import { Edit, SimpleForm, TextInput, maxLength } from 'react-admin';
+import { Edit, SimpleForm, TextInput, maxLength, useTranslate } from 'react-admin';
 import { useTabTitle } from '../../layout/useTabTitle';
 
 /**
@@ -7,11 +7,12 @@ import { useTabTitle } from '../../layout/useTabTitle';
  */
 export const LanguageEdit = () => {
   useTabTitle();
+  const translate = useTranslate();
   return (
     <Edit redirect="list" mutationMode="pessimistic" title="resources.language.edit">
       <SimpleForm>
         <TextInput source="code" readOnly sx={{ width: 240 }} />
-        <TextInput source="title" validate={maxLength(64)} placeholder="resources.language.placeholders.title" sx={{ width: 480, maxWidth: '100%' }} />
+        <TextInput source="title" validate={maxLength(64)} placeholder={translate('resources.language.placeholders.title')} sx={{ width: 480, maxWidth: '100%' }} />
       </SimpleForm>
     </Edit>
   );

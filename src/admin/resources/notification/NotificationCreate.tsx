@@ -23,7 +23,7 @@ export const NotificationCreate = () => {
           multiline
           minRows={4}
           validate={[required(), maxLength(2000)]}
-          placeholder="resources.notification.placeholders.message"
+          placeholder={translate('resources.notification.placeholders.message')}
           sx={{ width: 640, maxWidth: '100%' }}
         />
         <Alert severity="info" sx={{ width: 640, maxWidth: '100%' }}>
