@@ -1,6 +1,6 @@
 import GroupIcon from '@mui/icons-material/Group';
 import { Box, Typography } from '@mui/material';
-import { DataTable, DateField, SearchInput, SelectInput, useGetList, useListContext, useRecordContext, useTranslate } from 'react-admin';
+import { DataTable, SearchInput, SelectInput, useGetList, useListContext, useRecordContext, useTranslate } from 'react-admin';
 import { KitDataTable, KitList } from '../../components/KitList';
 import { NOTIFICATION_TYPES, type NotificationType } from '../../../shared/enums';
 import { ImageThumb } from '../../components/ImageThumb';
@@ -8,6 +8,7 @@ import { ListActions } from '../../components/ListActions';
 import { EnumFilterList } from '../../components/QuickFilters';
 import { RowActions } from '../../components/RowActions';
 import { RowNumber } from '../../components/RowNumber';
+import { DateText } from '../../components/formats';
 
 const typeChoices = NOTIFICATION_TYPES.map((id) => ({ id, name: `resources.notification.types.${id}` }));
 const filters = [<SearchInput key="q" source="q" alwaysOn />, <SelectInput key="type" source="type" choices={typeChoices} />];
@@ -73,7 +74,7 @@ const Rows = () => {
       {type === undefined && <DataTable.Col source="type" render={() => <TypeCell />} />}
       {type !== 'public' && <DataTable.Col source="name" />}
       {type !== 'public' && <DataTable.Col source="image" disableSort render={() => <ImageThumb source="image" width={40} height={40} />} />}
-      <DataTable.Col source="createdAt" render={() => <DateField source="createdAt" showTime />} />
+      <DataTable.Col source="createdAt" render={() => <DateText source="createdAt" withTime />} />
       <RowActions />
     </KitDataTable>
   );
