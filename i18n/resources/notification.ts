@@ -47,13 +47,13 @@ export default resourceTexts({
   uz: {
     name: 'Xabarnoma |||| Xabarnomalar',
     title: 'Xabarnomalar',
-    add: "Xabarnoma jo'natish",
-    empty: "Hozircha xabarnoma yo'q",
+    add: 'Xabarnoma joʻnatish',
+    empty: 'Hozircha xabarnoma yoʻq',
     send: 'Yuborish',
     placeholders: { message: 'xabarnomani kiriting...' },
     types: { public: 'Ommaviy', personal: 'Shaxsiy' },
-    personal_hint: "Shaxsiy xabarnomalar Foydalanuvchilar bo'limidan yuboriladi.",
-    notifications: { created: "Xabarnoma jo'natildi", deleted: "Xabarnoma o'chirildi" },
+    personal_hint: 'Shaxsiy xabarnomalar Foydalanuvchilar boʻlimidan yuboriladi.',
+    notifications: { created: 'Xabarnoma joʻnatildi', deleted: 'Xabarnoma oʻchirildi' },
     fields: {
       id: '#',
       message: 'Xabar',
