@@ -9,7 +9,7 @@ export default resourceTexts({
     empty: 'There is no notification yet',
     send: 'Send',
     placeholders: { message: 'enter notification...' },
-    types: { public: 'Public', personal: 'Personal' },
+    types: { public: 'Public', personal: 'Personal', all: 'All' },
     personal_hint: 'Personal notifications are sent from the Users screen.',
     notifications: { created: 'Notification sent', deleted: 'Notification deleted' },
     fields: {
@@ -30,7 +30,7 @@ export default resourceTexts({
     empty: 'Уведомлений пока нет',
     send: 'Отправить',
     placeholders: { message: 'введите уведомление...' },
-    types: { public: 'Общие', personal: 'Личные' },
+    types: { public: 'Общие', personal: 'Личные', all: 'Все' },
     personal_hint: 'Личные уведомления отправляются с экрана «Пользователи».',
     notifications: { created: 'Уведомление отправлено', deleted: 'Уведомление удалено' },
     fields: {
@@ -51,7 +51,7 @@ export default resourceTexts({
     empty: 'Hozircha xabarnoma yoʻq',
     send: 'Yuborish',
     placeholders: { message: 'xabarnomani kiriting...' },
-    types: { public: 'Ommaviy', personal: 'Shaxsiy' },
+    types: { public: 'Ommaviy', personal: 'Shaxsiy', all: 'Hammasi' },
     personal_hint: 'Shaxsiy xabarnomalar Foydalanuvchilar boʻlimidan yuboriladi.',
     notifications: { created: 'Xabarnoma joʻnatildi', deleted: 'Xabarnoma oʻchirildi' },
     fields: {
