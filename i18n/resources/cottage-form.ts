@@ -30,6 +30,8 @@ export const cottageFormTexts = {
     },
     map: {
       label: 'Location',
+      zoom_in: 'Zoom in',
+      zoom_out: 'Zoom out',
       latitude: 'Latitude',
       longitude: 'Longitude',
       search: 'Search for the cottage place...',
@@ -94,6 +96,8 @@ export const cottageFormTexts = {
     },
     map: {
       label: 'Местоположение',
+      zoom_in: 'Приблизить',
+      zoom_out: 'Отдалить',
       latitude: 'Широта',
       longitude: 'Долгота',
       search: 'Найдите место коттеджа...',
@@ -158,6 +162,8 @@ export const cottageFormTexts = {
     },
     map: {
       label: 'Joylashuv',
+      zoom_in: 'Yaqinlashtirish',
+      zoom_out: 'Uzoqlashtirish',
       latitude: 'Kenglik',
       longitude: 'Uzunlik',
       search: 'Dacha joyini qidiring...',
