@@ -2,6 +2,7 @@
  * The panel's one way to show numbers, money and dates: the user's language (react-admin's locale) and the
  * marketplace's time zone (`timeZone` of `GET /config`; Asia/Tashkent, the default, until it has arrived).
  */
+import { useWatch } from 'react-hook-form';
 import { useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import { DEFAULT_TIME_ZONE, formatDate, formatNumber } from '../../shared/format';
 import { usePublicConfig } from './location/usePublicConfig';
@@ -28,4 +29,11 @@ export const DateText = ({ source, withTime = false }: { source: string; withTim
   const value = record?.[source];
   if (!value) return null;
   return <span style={{ whiteSpace: 'nowrap' }}>{withTime ? format.dateTime(value) : format.date(value)}</span>;
+};
+
+/** Under a price input: the typed number as the lists will show it (`1 350 000 soʻm`), so a missing zero shows. */
+export const PriceHint = ({ source }: { source: string }) => {
+  const value: unknown = useWatch({ name: source });
+  const format = useFormat();
+  return typeof value === 'number' && Number.isFinite(value) ? <>{format.price(value)}</> : null;
 };

@@ -1,5 +1,5 @@
 import { NumberInput, maxValue, minValue, required, useRecordContext, useTranslate, type Validator } from 'react-admin';
-import { useFormat } from '../../components/formats';
+import { PriceHint, useFormat } from '../../components/formats';
 
 const integer: Validator = (value) =>
   value === null || value === undefined || value === '' || Number.isInteger(Number(value)) ? undefined : 'app.validation.integer';
@@ -17,7 +17,7 @@ export const DaysAndPrice = () => {
   return (
     <>
       <NumberInput source="days" validate={daysRules} placeholder={translate('resources.tariff.days_placeholder')} />
-      <NumberInput source="price" validate={priceRules} placeholder={translate('resources.tariff.price_placeholder')} />
+      <NumberInput source="price" validate={priceRules} placeholder={translate('resources.tariff.price_placeholder')} helperText={<PriceHint source="price" />} />
     </>
   );
 };
