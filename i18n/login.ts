@@ -44,7 +44,7 @@ export type LoginMessages = DeepStrings<typeof en>;
 
 const uz: LoginMessages = {
   ra: {
-    input: { password: { toggle_visible: 'Parolni yashirish', toggle_hidden: "Parolni ko'rsatish" } },
+    input: { password: { toggle_visible: 'Parolni yashirish', toggle_hidden: 'Parolni koʻrsatish' } },
     page: { loading: 'Yuklanmoqda' },
     message: { loading: 'Iltimos, kuting' },
     notification: { logged_out: 'Sessiya tugadi, qayta kiring.' },
@@ -68,7 +68,7 @@ const uz: LoginMessages = {
     },
     error: {
       generic: 'Hatolik yuz berdi',
-      network: "Server bilan aloqa yo'q. Ulanishni tekshirib, qayta urinib ko'ring.",
+      network: 'Server bilan aloqa yoʻq. Ulanishni tekshirib, qayta urinib koʻring.',
     },
   },
 };

@@ -3,7 +3,7 @@ import { createTestApp, type TestContext } from './helpers';
 
 let t: TestContext;
 beforeAll(async () => {
-  t = await createTestApp({ MAP_TILE_URL: 'http://tiles.test/{z}/{x}/{y}.png', GEOCODER_URL: 'http://geo.test/search' });
+  t = await createTestApp({ MAP_TILE_URL: 'http://tiles.test/{z}/{x}/{y}.png', GEOCODER_URL: 'http://geo.test/search', APP_TIME_ZONE: 'Europe/Moscow' });
 });
 afterAll(() => t.close());
 
@@ -11,10 +11,10 @@ describe('GET /config', () => {
   it('gives the map settings and the time zone without a token, and nothing else', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/config' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ mapTileUrl: 'http://tiles.test/{z}/{x}/{y}.png', geocoderUrl: 'http://geo.test/search', timeZone: 'Asia/Tashkent' });
+    expect(res.json()).toEqual({ mapTileUrl: 'http://tiles.test/{z}/{x}/{y}.png', geocoderUrl: 'http://geo.test/search', timeZone: 'Europe/Moscow' });
   });
 
-  it('defaults to OpenStreetMap tiles, Nominatim and the Tashkent time zone', async () => {
+  it('defaults to OpenStreetMap tiles, Nominatim and Tashkent time', async () => {
     const other = await createTestApp();
     try {
       const res = await other.app.inject({ method: 'GET', url: '/api/v1/config' });
@@ -26,5 +26,9 @@ describe('GET /config', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('refuses to start with a time zone the runtime does not know', async () => {
+    await expect(createTestApp({ APP_TIME_ZONE: 'Asia/Nowhere' })).rejects.toThrow(/APP_TIME_ZONE must be an IANA time zone/);
   });
 });

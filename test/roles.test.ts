@@ -25,6 +25,20 @@ describe('GET /models', () => {
     const role = groups.find((g: { name: string }) => g.name === 'role');
     expect(role.permission[0]).toEqual({ id: expect.any(String), code: 'role.list', name: expect.any(String), modelId: role.id });
   });
+  it('names groups and permissions in the accept-language, with the same fields', async () => {
+    const read = async (lang: string) => {
+      const groups = (await t.api({ method: 'GET', url: '/api/v1/models', headers: { 'accept-language': lang } })).json();
+      const cottage = groups.find((g: { name: string }) => g.name === 'cottage');
+      const byCode = (code: string) => cottage.permission.find((p: { code: string }) => p.code === code);
+      return { label: cottage.label, list: byCode('cottage.list'), moderate: byCode('cottage.moderate').name };
+    };
+    const [uz, ru, en] = [await read('uz'), await read('ru'), await read('en')];
+    expect([uz.label, ru.label, en.label]).toEqual(['Kottejlar', 'Коттеджи', 'Cottages']);
+    expect([uz.list.name, ru.list.name, en.list.name]).toEqual(['Roʻyxat · Kottejlar', 'Список · Коттеджи', 'List · Cottages']);
+    expect([uz.moderate, ru.moderate, en.moderate]).toEqual(['Kottejlarni tasdiqlash yoki rad etish', 'Подтверждать и отклонять коттеджи', 'Confirm or reject cottages']);
+    expect(Object.keys(ru.list).sort()).toEqual(['code', 'id', 'modelId', 'name']);
+    expect(ru.list.id).toBe(en.list.id);
+  });
   it('answers 401 without a token', async () => {
     expect((await t.api({ method: 'GET', url: '/api/v1/models', token: null })).statusCode).toBe(401);
   });
@@ -39,6 +53,13 @@ describe('roles', () => {
 
     const one = await t.api({ method: 'GET', url: `/api/v1/role/${role.id}` });
     expect(one.json().name).toBe('Moderator');
+    // The permissions' names follow accept-language, like GET /models; the record keeps its fields.
+    const inRussian = await t.api({ method: 'GET', url: `/api/v1/role/${role.id}`, headers: { 'accept-language': 'ru' } });
+    expect(inRussian.json().permissions.map((p: { permission: { name: string } }) => p.permission.name).sort()).toEqual(['Подтверждать и отклонять коттеджи', 'Список · Коттеджи']);
+    expect(Object.keys(inRussian.json().permissions[0].permission).sort()).toEqual(['code', 'id', 'name']);
+    const listed = await t.api({ method: 'GET', url: '/api/v1/role?filter={"q":"Moderator"}', headers: { 'accept-language': 'uz' } });
+    const mine = listed.json().find((r: { id: string }) => r.id === role.id);
+    expect(mine.permissions.map((p: { permission: { name: string } }) => p.permission.name)).toContain('Roʻyxat · Kottejlar');
 
     // An empty name and empty permissions change nothing.
     const untouched = await t.api({ method: 'PATCH', url: `/api/v1/role/edit/${role.id}`, payload: { name: '', permissions: [] } });

@@ -6,7 +6,8 @@ import { cottages, orders } from '../src/server/db/schema';
 let t: TestContext;
 const DAY = 86_400_000;
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY);
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+// The days of the marketplace's time zone (APP_TIME_ZONE, Asia/Tashkent by default), not UTC's.
+const isoDay = (d: Date, timeZone = 'Asia/Tashkent') => new Intl.DateTimeFormat('en-CA', { timeZone }).format(d);
 const URL = '/api/v1/stats/series';
 
 beforeAll(async () => {
@@ -64,6 +65,26 @@ describe('GET /stats/series', () => {
     expect(en.days.at(-1).label).toContain(month('en'));
     expect(ru.days.at(-1).label).toContain(month('ru'));
     expect(en.days.at(-1).label).not.toBe(ru.days.at(-1).label);
+  });
+
+  it("counts a day by the marketplace's time zone, not by UTC's", async () => {
+    const other = await createTestApp();
+    try {
+      const c = await catalogue(other);
+      // 01:00 in Tashkent (UTC+5) is 20:00 the day before in UTC; yesterday's when today's is still to come.
+      const todayStart = Date.parse(`${isoDay(new Date())}T00:00:00+05:00`);
+      const at = todayStart + 3_600_000 <= Date.now() ? todayStart + 3_600_000 : todayStart + 3_600_000 - DAY;
+      await other.database.db
+        .insert(cottages)
+        .values({ price: 1, priceWeekend: 1, regionId: c.region.id, placeId: c.place.id, name: 'after midnight', createdAt: new Date(at) });
+      const body = (await other.api({ method: 'GET', url: URL })).json();
+      const index = body.days.findIndex((d: { date: string }) => d.date === isoDay(new Date(at)));
+      expect(index).toBeGreaterThan(0);
+      expect(new Date(at).toISOString().slice(0, 10)).not.toBe(isoDay(new Date(at)));
+      expect(body.moderation.submitted[index]).toBe(1);
+    } finally {
+      await other.close();
+    }
   });
 
   it('gives each series only to those who may list its resource', async () => {

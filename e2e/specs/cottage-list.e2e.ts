@@ -129,7 +129,12 @@ export const specs: Spec[] = [
       await page.goto(`${baseUrl}/dashboart/cottage`);
       await page.getByPlaceholder('Search', { exact: true }).fill(unique);
       await page.getByRole('row', { name: new RegExp(`Mosque ${unique}`) }).getByText('Masjid', { exact: true }).waitFor();
-      await page.getByRole('row', { name: new RegExp(`House ${unique}`) }).getByText('700000 sum / 900000 sum (weekend)').waitFor();
+      await page.getByRole('row', { name: new RegExp(`House ${unique}`) }).getByText('700,000 sum / 900,000 sum (weekend)').waitFor();
+      // Grouped by each language's rules (no-break spaces in uz and ru).
+      await page.evaluate(() => localStorage.setItem('language', 'uz'));
+      await page.reload();
+      await page.getByPlaceholder('Qidirish', { exact: true }).fill(unique);
+      await page.getByRole('row', { name: new RegExp(`House ${unique}`) }).getByText(/^700\s000 soʻm \/ 900\s000 soʻm/).waitFor();
     },
   },
 ];

@@ -51,6 +51,15 @@ export const specs: Spec[] = [
       await personal.getByRole('cell', { name: admin.name ?? admin.username, exact: true }).waitFor();
       await page.getByRole('columnheader', { name: 'User name' }).waitFor();
 
+      // "All" is a third, explicit choice; choosing the pressed one again keeps it (the toggle never turns off).
+      const all = page.getByRole('button', { name: 'All (2)' });
+      await all.click();
+      await page.getByRole('row', { name: /First line/ }).waitFor();
+      await personal.waitFor();
+      await all.click();
+      expectTrue((await all.getAttribute('aria-pressed')) === 'true', 'All stays chosen when chosen again');
+      await page.getByRole('row', { name: /First line/ }).waitFor();
+
       // Delete the public one, after the question.
       await page.getByRole('button', { name: 'Public (1)' }).click();
       await page.getByRole('row', { name: /First line/ }).getByRole('button', { name: 'Delete' }).click();

@@ -1,5 +1,6 @@
 import type { Spec } from '../harness/types';
 import { expectTrue, login, openLogin, TIMEOUT } from '../harness/ui';
+import { permissionGroupName } from '../../src/shared/permission-names';
 
 interface Group {
   id: string;
@@ -23,13 +24,15 @@ export const specs: Spec[] = [
       const group = groups.find((g) => g.permission.length > 1 && g.permission.every((p) => p.code.startsWith('region.')));
       expectTrue(group, `a group of region permissions among ${groups.map((g) => g.name).join(', ')}`);
       const name = `e2e_role_${unique}`;
+      // The API names groups in its default language (uz); the page below is in English.
+      const label = permissionGroupName(group.name, 'en');
 
       await login(page, baseUrl);
       await page.goto(`${baseUrl}/dashboart/roles/create`);
       await page.getByRole('textbox', { name: 'Enter role' }).fill(name);
-      const panel = page.locator('.PermissionGroup').filter({ has: page.getByText(group.label, { exact: true }) });
+      const panel = page.locator('.PermissionGroup').filter({ has: page.getByText(label, { exact: true }) });
       await panel.getByRole('button').first().click();
-      await panel.getByRole('checkbox', { name: `Select all: ${group.label}` }).check();
+      await panel.getByRole('checkbox', { name: `Select all: ${label}` }).check();
       await page.getByRole('button', { name: 'Save' }).click();
       await page.waitForURL(`${baseUrl}/dashboart/roles`, { timeout: TIMEOUT });
       await page.getByRole('cell', { name, exact: true }).waitFor();

@@ -31,13 +31,13 @@ export default resourceTexts({
   uz: {
     name: 'Qulaylik |||| Qulayliklar',
     title: 'Qulaylik',
-    add: "Qulaylik qo'shish",
+    add: 'Qulaylik qoʻshish',
     edit: 'Qulaylikni tahrirlash',
-    empty: "Hozircha qulaylik yo'q",
+    empty: 'Hozircha qulaylik yoʻq',
     notifications: {
-      created: "Qo'shish muvaffaqiyatli amalga oshirildi",
+      created: 'Qoʻshish muvaffaqiyatli amalga oshirildi',
       updated: 'Muvaffaqiyatli tahrirlandi',
-      deleted: "Muvaffaqiyatli o'chirildi",
+      deleted: 'Muvaffaqiyatli oʻchirildi',
     },
     fields: { id: '#', name: 'Nomi', nameTranslateId: 'Qulaylik nomi', image: 'Rasm', q: 'Qidirish' },
   },

@@ -51,16 +51,16 @@ export default resourceTexts({
   uz: {
     name: 'Kottej turi |||| Kottej turlari',
     title: 'Kottej turi',
-    add: "Kottej turini qo'shish",
+    add: 'Kottej turini qoʻshish',
     edit: 'Kottej turini tahrirlash',
-    empty: "Hozircha kottej turi yo'q",
-    delete_warning: "Bu turdagi kottejlardan tur olib tashlanadi; kottejlarning o'zi qoladi.",
+    empty: 'Hozircha kottej turi yoʻq',
+    delete_warning: 'Bu turdagi kottejlardan tur olib tashlanadi; kottejlarning oʻzi qoladi.',
     hides_price: 'Narxni yashiradi',
-    shows_price: "Narxni ko'rsatadi",
+    shows_price: 'Narxni koʻrsatadi',
     notifications: {
-      created: "Dacha tipi muvaffaqiyatli qo'shildi",
+      created: 'Dacha tipi muvaffaqiyatli qoʻshildi',
       updated: 'Dacha tipi muvaffaqiyatli tahrirlandi',
-      deleted: "Dacha tipi o'chirildi",
+      deleted: 'Dacha tipi oʻchirildi',
     },
     fields: {
       id: '#',

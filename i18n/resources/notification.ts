@@ -9,7 +9,7 @@ export default resourceTexts({
     empty: 'There is no notification yet',
     send: 'Send',
     placeholders: { message: 'enter notification...' },
-    types: { public: 'Public', personal: 'Personal' },
+    types: { public: 'Public', personal: 'Personal', all: 'All' },
     personal_hint: 'Personal notifications are sent from the Users screen.',
     notifications: { created: 'Notification sent', deleted: 'Notification deleted' },
     fields: {
@@ -30,7 +30,7 @@ export default resourceTexts({
     empty: 'Уведомлений пока нет',
     send: 'Отправить',
     placeholders: { message: 'введите уведомление...' },
-    types: { public: 'Общие', personal: 'Личные' },
+    types: { public: 'Общие', personal: 'Личные', all: 'Все' },
     personal_hint: 'Личные уведомления отправляются с экрана «Пользователи».',
     notifications: { created: 'Уведомление отправлено', deleted: 'Уведомление удалено' },
     fields: {
@@ -47,13 +47,13 @@ export default resourceTexts({
   uz: {
     name: 'Xabarnoma |||| Xabarnomalar',
     title: 'Xabarnomalar',
-    add: "Xabarnoma jo'natish",
-    empty: "Hozircha xabarnoma yo'q",
+    add: 'Xabarnoma joʻnatish',
+    empty: 'Hozircha xabarnoma yoʻq',
     send: 'Yuborish',
     placeholders: { message: 'xabarnomani kiriting...' },
-    types: { public: 'Ommaviy', personal: 'Shaxsiy' },
-    personal_hint: "Shaxsiy xabarnomalar Foydalanuvchilar bo'limidan yuboriladi.",
-    notifications: { created: "Xabarnoma jo'natildi", deleted: "Xabarnoma o'chirildi" },
+    types: { public: 'Ommaviy', personal: 'Shaxsiy', all: 'Hammasi' },
+    personal_hint: 'Shaxsiy xabarnomalar Foydalanuvchilar boʻlimidan yuboriladi.',
+    notifications: { created: 'Xabarnoma joʻnatildi', deleted: 'Xabarnoma oʻchirildi' },
     fields: {
       id: '#',
       message: 'Xabar',

@@ -45,13 +45,13 @@ export default resourceTexts({
   uz: {
     name: 'Joy |||| Joylar',
     title: 'Joy',
-    add: "Joy qo'shish",
+    add: 'Joy qoʻshish',
     edit: 'Joyni tahrirlash',
-    empty: "Hozircha joy yo'q",
+    empty: 'Hozircha joy yoʻq',
     notifications: {
-      created: "Joy muvaffaqiyatli qo'shildi",
-      updated: "Joy nomi muvaffaqiyatli o'zgartirildi",
-      deleted: "Joy nomi o'chirildi",
+      created: 'Joy muvaffaqiyatli qoʻshildi',
+      updated: 'Joy nomi muvaffaqiyatli oʻzgartirildi',
+      deleted: 'Joy nomi oʻchirildi',
     },
     fields: {
       id: '#',

@@ -31,13 +31,13 @@ export default resourceTexts({
   uz: {
     name: 'Viloyat |||| Viloyatlar',
     title: 'Viloyat',
-    add: "Viloyat qo'shish",
+    add: 'Viloyat qoʻshish',
     edit: 'Viloyatni tahrirlash',
-    empty: "Hozircha viloyat yo'q",
+    empty: 'Hozircha viloyat yoʻq',
     notifications: {
       created: 'Viloyat muvaffaqiyatli yaratildi',
-      updated: "Viloyat nomi muvaffaqiyatli o'zgartirildi",
-      deleted: "Viloyat muvaffaqiyatli o'chirildi.",
+      updated: 'Viloyat nomi muvaffaqiyatli oʻzgartirildi',
+      deleted: 'Viloyat muvaffaqiyatli oʻchirildi.',
     },
     fields: { id: '#', name: 'Nomi', nameTranslateId: 'Viloyat nomi', q: 'Qidirish' },
   },

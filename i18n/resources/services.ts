@@ -53,15 +53,15 @@ export default resourceTexts({
   uz: {
     name: 'Xizmat |||| Xizmatlar',
     title: 'Xizmatlar',
-    add: "Xizmat qo'shish",
+    add: 'Xizmat qoʻshish',
     edit: 'Xizmatni tahrirlash',
-    empty: "Hozircha xizmat yo'q",
+    empty: 'Hozircha xizmat yoʻq',
     current_images: 'Joriy rasmlar',
-    replace_warning: "Yangi rasmlar barcha joriy rasmlar o'rnini egallaydi. Ularni saqlash uchun bo'sh qoldiring.",
+    replace_warning: 'Yangi rasmlar barcha joriy rasmlar oʻrnini egallaydi. Ularni saqlash uchun boʻsh qoldiring.',
     notifications: {
       created: 'Service muvaffaqiyatli yaratildi.',
       updated: 'Service muvaffaqiyatli tahrirlandi',
-      deleted: "Service muvaffaqiyatli o'chirildi",
+      deleted: 'Service muvaffaqiyatli oʻchirildi',
     },
     fields: {
       id: '#',

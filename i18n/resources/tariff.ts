@@ -55,15 +55,15 @@ export default resourceTexts({
   uz: {
     name: 'Tarif |||| Tariflar',
     title: 'Tarif',
-    add: "Tarif qo'shish",
+    add: 'Tarif qoʻshish',
     edit: 'Tarifni yangilash',
-    empty: "Hozircha tarif yo'q",
+    empty: 'Hozircha tarif yoʻq',
     days_placeholder: 'Kunlarni kiriting',
     price_placeholder: 'Narxni kiriting',
     notifications: {
       created: 'Tarif muvaffaqiyatli yaratildi',
-      updated: "Tarif muvaffaqiyatli o'zgartirildi",
-      deleted: "Tarif muvaffaqiyatli o'chirildi",
+      updated: 'Tarif muvaffaqiyatli oʻzgartirildi',
+      deleted: 'Tarif muvaffaqiyatli oʻchirildi',
     },
     fields: {
       id: '#',

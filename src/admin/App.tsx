@@ -1,5 +1,5 @@
-import { lazy, Suspense } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { lazy, Suspense, useState } from 'react';
+import { createBrowserRouter, Route, RouterProvider, Routes } from 'react-router-dom';
 import { AdminContext, Loading, type I18nProvider, type Store } from 'react-admin';
 import { AppNotification } from './layout/AppNotification';
 import { LoginGate } from './layout/LoginPage';
@@ -15,35 +15,44 @@ const Panel = lazy(loadPanel);
 const dataProvider = createDataProvider();
 const queryClient = createQueryClient();
 
+type Props = { i18nProvider: I18nProvider; store: Store };
+
 /**
  * `/` is the login page, the panel lives under `/dashboart` (the original's spelling, kept for bookmarks), and
  * anything else is the 404 page.
  */
-export const App = ({ i18nProvider, store }: { i18nProvider: I18nProvider; store: Store }) => (
-  <BrowserRouter>
-    <AdminContext
-      basename="/dashboart"
-      dataProvider={dataProvider}
-      queryClient={queryClient}
-      authProvider={authProvider}
-      i18nProvider={i18nProvider}
-      store={store}
-      theme={lightTheme}
-      darkTheme={darkTheme}
-    >
-      <AppNotification />
-      <Routes>
-        <Route path="/" element={<LoginGate />} />
-        <Route
-          path="/dashboart/*"
-          element={
-            <Suspense fallback={<Loading />}>
-              <Panel />
-            </Suspense>
-          }
-        />
-        <Route path="*" element={<NotFound />} />
-      </Routes>
-    </AdminContext>
-  </BrowserRouter>
+const Shell = ({ i18nProvider, store }: Props) => (
+  <AdminContext
+    basename="/dashboart"
+    dataProvider={dataProvider}
+    queryClient={queryClient}
+    authProvider={authProvider}
+    i18nProvider={i18nProvider}
+    store={store}
+    theme={lightTheme}
+    darkTheme={darkTheme}
+  >
+    <AppNotification />
+    <Routes>
+      <Route path="/" element={<LoginGate />} />
+      <Route
+        path="/dashboart/*"
+        element={
+          <Suspense fallback={<Loading />}>
+            <Panel />
+          </Suspense>
+        }
+      />
+      <Route path="*" element={<NotFound />} />
+    </Routes>
+  </AdminContext>
 );
+
+/**
+ * A data router (one splat route around the shell): react-router's blocker, which forms need to warn before the user
+ * leaves unsaved changes (react-admin's `warnWhenUnsavedChanges`), only works inside one.
+ */
+export const App = (props: Props) => {
+  const [router] = useState(() => createBrowserRouter([{ path: '*', element: <Shell {...props} /> }]));
+  return <RouterProvider router={router} />;
+};

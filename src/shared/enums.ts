@@ -15,7 +15,7 @@ export type TranslationType = (typeof TRANSLATION_TYPES)[number];
 
 /** The languages every install starts with; the first is the default of requests and of the admin. */
 export const DEFAULT_LANGUAGES = [
-  { code: 'uz', title: "O'zbekcha" },
+  { code: 'uz', title: 'Oʻzbekcha' },
   { code: 'ru', title: 'Русский' },
   { code: 'en', title: 'English' },
 ] as const;

@@ -48,6 +48,8 @@ export const ConflictDialog = () => {
       const { resource, id, data, previousData, current } = conflict;
       await dataProvider.update(resource, { id, data, previousData, meta: { version: current.updatedAt } });
       close();
+      // Before leaving: the form's values are saved, so it must not warn of unsaved changes.
+      conflictStore.overwritten();
       notify('app.conflict.overwritten', { type: 'success' });
       refresh();
       redirect('list', resource);

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TestAdmin } from '../test/TestAdmin';
 import { Home } from './Home';
@@ -57,5 +57,18 @@ describe('<Home> charts', () => {
       </TestAdmin>,
     );
     expect(await screen.findByText('The charts are unavailable', undefined, { timeout: 15000 })).toBeTruthy();
+  }, 30000);
+
+  it('draws the moderation counts as daily bars, not as a curve', async () => {
+    const moderation = { submitted: zeros().map((_, i) => (i === 29 ? 2 : 0)), confirmed: zeros().map((_, i) => (i === 28 ? 1 : 0)), rejected: zeros() };
+    render(
+      <TestAdmin dataProvider={{ stats: async () => ({}), statsSeries: async () => ({ days, moderation }) }}>
+        <Home />
+      </TestAdmin>,
+    );
+    const heading = await screen.findByRole('heading', { name: /moderation/i }, { timeout: 15000 });
+    const section = heading.closest('section') as HTMLElement;
+    await waitFor(() => expect(section.querySelector('[class*="MuiBarPlot-root"]')).not.toBeNull());
+    expect(section.querySelector('[class*="MuiLinePlot"], [class*="MuiLineElement"], [class*="MuiAreaElement"]')).toBeNull();
   }, 30000);
 });

@@ -1,6 +1,5 @@
 import { Alert, Box, Card, CardContent, CircularProgress, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
-import { LineChart } from '@mui/x-charts/LineChart';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { StatsSeries } from '../../shared/schemas/stats-series';
@@ -61,9 +60,10 @@ const HomeCharts = () => {
     <Box sx={{ display: 'grid', gap: 2, mt: 3, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
       {moderation && (
         <ChartCard id="chart-moderation" title={translate('app.charts.moderation')} empty={total(moderation) === 0}>
-          <LineChart
+          {/* Daily counts are separate quantities: bars side by side, never a curve that invents values between days. */}
+          <BarChart
             height={HEIGHT}
-            xAxis={[{ scaleType: 'point', data: labels }]}
+            xAxis={xAxis}
             series={MODERATION_SERIES.map((k) => ({
               data: moderation[k],
               label: translate(k === 'submitted' ? 'app.charts.submitted' : `app.status.${k}`),

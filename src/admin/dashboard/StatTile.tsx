@@ -2,7 +2,8 @@ import type { SvgIconComponent } from '@mui/icons-material';
 import { Card, CardActionArea, CardContent, Typography } from '@mui/material';
 import { getContrastRatio } from '@mui/material/styles';
 import { Link } from 'react-router-dom';
-import { useBasename } from 'react-admin';
+import { useBasename, useLocaleState } from 'react-admin';
+import { formatNumber } from '../../shared/format';
 
 interface Props {
   label: string;
@@ -18,6 +19,7 @@ const textOn = (background: string) => (getContrastRatio(background, '#fff') >= 
 /** One home tile: the whole card links to the resource's list. */
 export const StatTile = ({ label, count, to, color, icon: Icon }: Props) => {
   const basename = useBasename();
+  const [locale] = useLocaleState();
   return (
     <Card sx={{ bgcolor: color, color: textOn(color) }} data-testid={`tile-${to}`}>
       <CardActionArea component={Link} to={`${basename}/${to}`}>
@@ -27,7 +29,7 @@ export const StatTile = ({ label, count, to, color, icon: Icon }: Props) => {
               {label}
             </Typography>
             <Typography variant="h4" component="p" fontWeight={700}>
-              {count}
+              {formatNumber(count, locale)}
             </Typography>
           </div>
           <Icon sx={{ fontSize: 48, opacity: 0.8 }} />

@@ -44,6 +44,7 @@ export function currentOf(error: unknown): RaRecord | undefined {
 type Listener = () => void;
 let pending: Conflict | null = null;
 const listeners = new Set<Listener>();
+const savedListeners = new Set<Listener>();
 
 export const conflictStore = {
   get: (): Conflict | null => pending,
@@ -54,6 +55,14 @@ export const conflictStore = {
   subscribe(listener: Listener) {
     listeners.add(listener);
     return () => void listeners.delete(listener);
+  },
+  /** The dialog saved the form's values over the newer record: the open form has nothing unsaved any more. */
+  overwritten() {
+    for (const listener of savedListeners) listener();
+  },
+  onOverwritten(listener: Listener) {
+    savedListeners.add(listener);
+    return () => void savedListeners.delete(listener);
   },
 };
 

@@ -6,13 +6,15 @@ import { registrySearch } from '../lib/search';
 import type { RoleRecord } from '../../shared/records/role';
 import { resources } from '../../shared/resources';
 import { together } from '../db/sql';
+import { permissionName } from '../../shared/permission-names';
 
 export const roleListSpec = (): ListSpec => {
   const fields = { name: roles.name, createdAt: roles.createdAt };
   return { table: roles, id: roles.id, fields, search: registrySearch(resources.role, fields), defaultSort: { field: 'createdAt', order: 'asc' } };
 };
 
-export async function loadRoles(db: DbOrTx, ids: string[]): Promise<RoleRecord[]> {
+/** Roles with their permissions, whose `name` is in `lang` (see shared/permission-names.ts). */
+export async function loadRoles(db: DbOrTx, ids: string[], lang: string): Promise<RoleRecord[]> {
   if (!ids.length) return [];
   const [rows, links] = await together(db, [
     () => db.select().from(roles).where(inArray(roles.id, ids)),
@@ -27,7 +29,7 @@ export async function loadRoles(db: DbOrTx, ids: string[]): Promise<RoleRecord[]
     id: r.id,
     name: r.name,
     createdAt: r.createdAt,
-    permissions: links.filter((l) => l.roleId === r.id).map(({ id, code, name }) => ({ permission: { id, code, name } })),
+    permissions: links.filter((l) => l.roleId === r.id).map(({ id, code, name }) => ({ permission: { id, code, name: permissionName(code, lang, name) } })),
   }));
 }
 

@@ -1,11 +1,14 @@
-/** `GET /models`: the permission catalogue grouped by resource, as the role form shows it. */
+/**
+ * `GET /models`: the permission catalogue grouped by resource, as the role form shows it; the groups' `label` and the
+ * permissions' `name` in the request's language (`accept-language`).
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { asc } from 'drizzle-orm';
 import { z } from 'zod';
 import { permissionGroupRecord } from '../../shared/records/role';
 import { permissionGroups, permissions } from '../db/schema';
 import { perm } from '../../shared/permissions';
-
+import { permissionGroupName, permissionName } from '../../shared/permission-names';
 
 const modelsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -14,7 +17,7 @@ const modelsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requirePermission(perm('permission', 'list')),
       schema: { tags: ['permission'], response: { 200: z.array(permissionGroupRecord) } },
     },
-    async () => {
+    async (request) => {
       const [groups, perms] = await Promise.all([
         app.db.select().from(permissionGroups).orderBy(asc(permissionGroups.position)),
         app.db.select().from(permissions).orderBy(asc(permissions.position)),
@@ -22,10 +25,10 @@ const modelsRoutes: FastifyPluginAsyncZod = async (app) => {
       return groups.map((g) => ({
         id: g.id,
         name: g.name,
-        label: g.label,
+        label: permissionGroupName(g.name, request.lang, g.label),
         permission: perms
           .filter((p) => p.groupId === g.id)
-          .map((p) => ({ id: p.id, code: p.code, name: p.name, modelId: g.id })),
+          .map((p) => ({ id: p.id, code: p.code, name: permissionName(p.code, request.lang, p.name), modelId: g.id })),
       }));
     },
   );

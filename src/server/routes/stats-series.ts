@@ -1,8 +1,8 @@
 /**
- * `GET /stats/series`: the home charts in one call — the moderation flow and the orders per day for the last 30 days.
- * There is no moderation timestamp: a cottage counts as submitted on its `created_at` day, and as confirmed or
- * rejected (its current status) on its `updated_at` day, the time of its last change, which is the moderation for
- * most cottages. Each series is one grouped scan over an indexed time range.
+ * `GET /stats/series`: the home charts in one call — the moderation flow and the orders per day for the last 30 days,
+ * counted by the days of the marketplace's time zone (`APP_TIME_ZONE`). There is no moderation timestamp: a cottage
+ * counts as submitted on its `created_at` day, and as confirmed or rejected (its current status) on its `updated_at`
+ * day, the time of its last change, which is the moderation for most cottages. Each series is one grouped scan over an indexed time range.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
@@ -14,9 +14,10 @@ import { MODERATION_SERIES, SERIES_DAYS, STATS_SERIES_PATH, statsSeriesSchema } 
 const DAY_MS = 86_400_000;
 type Row = { day: string; kind: string; n: number | string };
 
-/** The last `SERIES_DAYS` UTC days, oldest first, ending today. */
-function lastDays(now = Date.now()): string[] {
-  const today = Math.floor(now / DAY_MS) * DAY_MS;
+/** The last `SERIES_DAYS` calendar days of the marketplace's time zone, oldest first, ending today. */
+function lastDays(timeZone: string, now = Date.now()): string[] {
+  // en-CA writes a date as YYYY-MM-DD; the calendar arithmetic then runs on UTC midnights, which have no DST.
+  const today = Date.parse(`${new Intl.DateTimeFormat('en-CA', { timeZone }).format(now)}T00:00:00Z`);
   return Array.from({ length: SERIES_DAYS }, (_, i) => new Date(today - (SERIES_DAYS - 1 - i) * DAY_MS).toISOString().slice(0, 10));
 }
 
@@ -40,9 +41,11 @@ const statsSeriesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const granted = request.user!.permissions;
-      const days = lastDays();
-      const since = new Date(`${days[0]}T00:00:00Z`);
-      const day = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`);
+      const zone = app.config.timeZone;
+      const days = lastDays(zone);
+      // The first day's midnight in the zone, as an instant.
+      const since = sql`(${days[0]}::timestamp at time zone ${zone})`;
+      const day = (column: string) => sql`to_char(${sql.raw(column)} at time zone ${zone}, 'YYYY-MM-DD')`;
       const query = async (q: ReturnType<typeof sql>) => rowsOf<Row>(await app.db.execute(q));
       const [moderation, orders] = await Promise.all([
         granted.has('cottage.list')

@@ -8,7 +8,7 @@ export const publicConfigSchema = z.object({
   mapTileUrl: z.string(),
   /** A Nominatim-compatible search endpoint (`?format=json&q=…`). */
   geocoderUrl: z.string(),
-  /** The marketplace's time zone (`APP_TIME_ZONE`, IANA name): dates are shown in it. */
+  /** The marketplace's IANA time zone (`APP_TIME_ZONE`, default Asia/Tashkent): dates and times are shown in it. */
   timeZone: z.string(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -1,5 +1,5 @@
 /**
- * `GET /stats/series`: the home charts' day-by-day series over the last 30 days (UTC days, today last). A series is
+ * `GET /stats/series`: the home charts' day-by-day series over the last 30 days (days of the marketplace's time zone, today last). A series is
  * present only when the caller may list its resource (cottages, orders), like the counts of `GET /stats`.
  */
 import { z } from 'zod';

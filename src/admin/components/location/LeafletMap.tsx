@@ -9,7 +9,7 @@ import markerIcon from 'leaflet/dist/images/marker-icon.png';
 import markerIcon2x from 'leaflet/dist/images/marker-icon-2x.png';
 import markerShadow from 'leaflet/dist/images/marker-shadow.png';
 import { useEffect, useMemo } from 'react';
-import { Circle, MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { Circle, MapContainer, Marker, TileLayer, useMap, useMapEvents, ZoomControl } from 'react-leaflet';
 import { fromLatLng, MAP_ZOOM, SPOT_RADIUS_M, type Spot } from './locationValue';
 
 const ICON = L.icon({
@@ -25,6 +25,8 @@ export interface LeafletMapProps {
   spot: Spot;
   tileUrl: string;
   label: string;
+  /** The zoom buttons' titles in the UI language (Leaflet's own are English). */
+  zoomTitles: { in: string; out: string };
   onPick(spot: Spot): void;
   onTileError(): void;
 }
@@ -45,7 +47,7 @@ const FollowSpot = ({ spot }: { spot: Spot }) => {
   return null;
 };
 
-const LeafletMap = ({ spot, tileUrl, label, onPick, onTileError }: LeafletMapProps) => {
+const LeafletMap = ({ spot, tileUrl, label, zoomTitles, onPick, onTileError }: LeafletMapProps) => {
   const position = L.latLng(spot.latitude, spot.longitude);
   const markerEvents = useMemo(
     () => ({ dragend: (e: L.LeafletEvent) => onPick(fromLatLng((e.target as L.Marker).getLatLng())) }),
@@ -53,7 +55,8 @@ const LeafletMap = ({ spot, tileUrl, label, onPick, onTileError }: LeafletMapPro
   );
   return (
     <div role="region" aria-label={label} data-testid="location-map">
-    <MapContainer center={position} zoom={MAP_ZOOM} style={{ height: 300, width: '100%' }}>
+    <MapContainer center={position} zoom={MAP_ZOOM} zoomControl={false} style={{ height: 300, width: '100%' }}>
+      <ZoomControl zoomInTitle={zoomTitles.in} zoomOutTitle={zoomTitles.out} />
       <TileLayer url={tileUrl} attribution="&copy; OpenStreetMap" eventHandlers={{ tileerror: onTileError }} />
       <Marker position={position} draggable icon={ICON} eventHandlers={markerEvents} />
       <Circle center={position} radius={SPOT_RADIUS_M} pathOptions={{ color: 'red' }} />

@@ -91,6 +91,7 @@ export const LocationPicker = ({ source = 'location' }: { source?: string }) => 
               spot={centreOf(value)}
               tileUrl={config.data.mapTileUrl}
               label={translate(`${T}.region`)}
+              zoomTitles={{ in: translate(`${T}.zoom_in`), out: translate(`${T}.zoom_out`) }}
               onPick={pick}
               onTileError={() => setTilesFailed(true)}
             />

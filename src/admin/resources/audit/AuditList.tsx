@@ -1,12 +1,13 @@
 import CategoryIcon from '@mui/icons-material/Category';
 import TouchAppIcon from '@mui/icons-material/TouchApp';
 import { Link } from 'react-router-dom';
-import { AutocompleteInput, DataTable, DateField, DateInput, FunctionField, ReferenceInput, SearchInput, SelectInput, TextInput, useCreatePath, useRecordContext, useTranslate } from 'react-admin';
+import { AutocompleteInput, DataTable, DateInput, FunctionField, ReferenceInput, SearchInput, SelectInput, TextInput, useCreatePath, useRecordContext, useTranslate } from 'react-admin';
 import { resourceByRoute, resources } from '../../../shared/resources';
 import type { AuditRecord } from '../../../shared/records/audit';
 import { KitDataTable, KitList } from '../../components/KitList';
 import { EnumFilterList } from '../../components/QuickFilters';
 import { actionLabel, fieldLabel, OTHER_AUDITED, resourceTitle, routeOfKey, shownFields } from './auditText';
+import { DateText } from '../../components/formats';
 
 /** The resources whose writes are recorded (every registry entry with a write). */
 const AUDITED = Object.values(resources).filter((r) => r.key !== 'audit' && r.key !== 'permission');
@@ -70,7 +71,7 @@ const ChangesCell = () => {
 export const AuditList = () => (
   <KitList filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} quickFilters={<QuickFilters />}>
     <KitDataTable>
-      <DataTable.Col source="createdAt" render={() => <DateField source="createdAt" showTime />} />
+      <DataTable.Col source="createdAt" render={() => <DateText source="createdAt" withTime />} />
       <DataTable.Col source="userName" />
       <DataTable.Col source="resource" render={() => <ResourceCell />} />
       <DataTable.Col source="recordId" render={() => <RecordCell />} />

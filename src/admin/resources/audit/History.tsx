@@ -1,17 +1,18 @@
 import { createElement, isValidElement, type ComponentType, type ReactElement } from 'react';
 import { Box, Card, CardContent, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useParams } from 'react-router-dom';
-import { useCanAccess, useGetList, useLocaleState, useResourceContext, useTranslate } from 'react-admin';
+import { useCanAccess, useGetList, useResourceContext, useTranslate } from 'react-admin';
 import { resourceByRoute } from '../../../shared/resources';
 import type { AuditRecord } from '../../../shared/records/audit';
 import { actionLabel, fieldLabel, shownFields, valueText } from './auditText';
+import { useFormat } from '../../components/formats';
 
 const SHOWN = 50;
 
 /** One entry's changed fields: field, before, after. */
 export const ChangesTable = ({ entry, route }: { entry: Pick<AuditRecord, 'changes' | 'id'>; route: string }) => {
   const translate = useTranslate();
-  const [locale] = useLocaleState();
+  const format = useFormat();
   const changes = shownFields(entry.changes).map((field) => [field, entry.changes[field]] as const);
   if (!changes.length) return null;
   return (
@@ -27,8 +28,8 @@ export const ChangesTable = ({ entry, route }: { entry: Pick<AuditRecord, 'chang
         {changes.map(([field, change]) => (
           <TableRow key={field}>
             <TableCell>{fieldLabel(translate, route, field)}</TableCell>
-            <TableCell sx={{ wordBreak: 'break-word' }}>{valueText(translate, change.before, locale)}</TableCell>
-            <TableCell sx={{ wordBreak: 'break-word' }}>{valueText(translate, change.after, locale)}</TableCell>
+            <TableCell sx={{ wordBreak: 'break-word' }}>{valueText(translate, change.before, format.dateTime)}</TableCell>
+            <TableCell sx={{ wordBreak: 'break-word' }}>{valueText(translate, change.after, format.dateTime)}</TableCell>
           </TableRow>
         ))}
       </TableBody>
@@ -38,7 +39,7 @@ export const ChangesTable = ({ entry, route }: { entry: Pick<AuditRecord, 'chang
 
 const HistoryEntries = ({ route, resourceKey, id }: { route: string; resourceKey: string; id: string }) => {
   const translate = useTranslate();
-  const [locale] = useLocaleState();
+  const format = useFormat();
   const { data, total, isPending } = useGetList<AuditRecord>('audit', {
     filter: { resource: resourceKey, recordId: id },
     sort: { field: 'createdAt', order: 'DESC' },
@@ -51,7 +52,7 @@ const HistoryEntries = ({ route, resourceKey, id }: { route: string; resourceKey
       {data.map((entry) => (
         <Box component="li" key={entry.id} className="History-entry" sx={{ mb: 2 }}>
           <Typography variant="subtitle2" component="p">
-            {new Date(entry.createdAt).toLocaleString(locale)} ·{' '}
+            {format.dateTime(entry.createdAt)} ·{' '}
             {translate('resources.audit.history.entry', {
               action: actionLabel(translate, entry.action),
               user: entry.userName || translate('resources.audit.history.nobody'),

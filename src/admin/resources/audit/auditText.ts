@@ -1,7 +1,7 @@
 /**
  * How the audit history shows a field and a value in the user's language: a field by the resource's own label (else a
  * label every list shares, else the audit log's own, else the key made readable); a value as a person reads it — nested records by their name,
- * lists joined, a location as its coordinates, times in the user's locale, a hidden secret as "hidden".
+ * lists joined, a location as its coordinates, times as the panel writes them, a hidden secret as "hidden".
  */
 import { resources } from '../../../shared/resources';
 
@@ -23,20 +23,21 @@ export function fieldLabel(translate: Translate, route: string, field: string): 
   return translate(`resources.${route}.fields.${field}`, { _: shared });
 }
 
-export function valueText(translate: Translate, value: unknown, locale?: string): string {
+/** `dateTime` writes a time (the panel passes its one formatter: the user's language, the marketplace's zone). */
+export function valueText(translate: Translate, value: unknown, dateTime: (iso: string) => string = (v) => new Date(v).toISOString()): string {
   if (value === null || value === undefined || value === '') return translate('resources.audit.none');
   if (value === HIDDEN) return translate('resources.audit.hidden');
-  if (typeof value === 'string') return ISO_TIME.test(value) && !Number.isNaN(Date.parse(value)) ? new Date(value).toLocaleString(locale) : value;
+  if (typeof value === 'string') return ISO_TIME.test(value) && !Number.isNaN(Date.parse(value)) ? dateTime(value) : value;
   if (typeof value !== 'object') return String(value);
-  if (Array.isArray(value)) return value.length ? value.map((v) => valueText(translate, v, locale)).join(', ') : translate('resources.audit.none');
+  if (Array.isArray(value)) return value.length ? value.map((v) => valueText(translate, v, dateTime)).join(', ') : translate('resources.audit.none');
   const o = value as Record<string, unknown>;
   for (const key of ['name', 'username', 'type', 'image', 'code']) if (typeof o[key] === 'string' && o[key]) return o[key];
   // A premium placement: its service until when.
-  if (typeof o.serviceCode === 'string' && 'expireAt' in o) return `${o.serviceCode} · ${valueText(translate, o.endedAt ?? o.expireAt, locale)}`;
+  if (typeof o.serviceCode === 'string' && 'expireAt' in o) return `${o.serviceCode} · ${valueText(translate, o.endedAt ?? o.expireAt, dateTime)}`;
   if ('latitude' in o && 'longitude' in o) return `${String(o.latitude)}, ${String(o.longitude)}`;
   // A wrapper like a role's `{permission: {…}}` or a user's `{role: {…}}`.
   const values = Object.values(o);
-  if (values.length === 1) return valueText(translate, values[0], locale);
+  if (values.length === 1) return valueText(translate, values[0], dateTime);
   return JSON.stringify(value);
 }
 

@@ -1,16 +1,17 @@
-import { BooleanInput, Edit, SimpleForm } from 'react-admin';
+import { BooleanInput, Edit } from 'react-admin';
 import { TranslationInput } from '../../components/TranslationInput';
 import { useTabTitle } from '../../layout/useTabTitle';
+import { KitForm } from '../../components/KitForm';
 
 /** Name and the hides-the-price switch; the image has its own dialog from the list. */
 export const CottageTypeEdit = () => {
   useTabTitle();
   return (
     <Edit redirect="list" mutationMode="pessimistic" title="resources.cottage-type.edit">
-      <SimpleForm>
+      <KitForm>
         <TranslationInput source="nameTranslateId" />
         <BooleanInput source="hidePrice" />
-      </SimpleForm>
+      </KitForm>
     </Edit>
   );
 };

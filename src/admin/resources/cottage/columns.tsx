@@ -23,6 +23,7 @@ import { IfRowAccess } from '../../components/rowAccess';
 import { EnumFilterList, QuickFilterItem, ReferenceFilterList } from '../../components/QuickFilters';
 import { RowNumber } from '../../components/RowNumber';
 import { StatusChip } from '../../components/StatusChip';
+import { useFormat } from '../../components/formats';
 
 /** The cottage lists' column labels: `resources.cottage.list.<name>`. */
 export const label = (name: string) => `resources.cottage.list.${name}`;
@@ -81,10 +82,11 @@ const RegionPlace = () => {
 export const CottagePrice = () => {
   const record = useRecordContext();
   const translate = useTranslate();
+  const format = useFormat();
   if (!record) return null;
   const hidden = typesOf(record).some((type) => type.hidePrice);
   if (hidden) return <span data-testid="price-hidden">{translate(label('masjid'))}</span>;
-  return <span>{translate(label('price_value'), { price: record.price, weekend: record.priceWeekend })}</span>;
+  return <span>{translate(label('price_value'), { price: format.number(record.price), weekend: format.number(record.priceWeekend) })}</span>;
 };
 
 /** The columns both cottage lists show, between the row number and the row's actions. */
@@ -126,10 +128,11 @@ const PRICE_BANDS: [number | undefined, number | undefined][] = [
 
 const PriceFilterList = () => {
   const translate = useTranslate();
+  const { number } = useFormat();
   const text = ([min, max]: (number | undefined)[]) => {
-    if (min === undefined) return translate(label('price_below'), { max });
-    if (max === undefined) return translate(label('price_above'), { min });
-    return translate(label('price_between'), { min, max });
+    if (min === undefined) return translate(label('price_below'), { max: number(max ?? 0) });
+    if (max === undefined) return translate(label('price_above'), { min: number(min) });
+    return translate(label('price_between'), { min: number(min), max: number(max) });
   };
   return (
     <FilterList label={label('price_range')} icon={<PaymentsIcon />}>

@@ -5,24 +5,13 @@
  */
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Route } from 'react-router-dom';
-import {
-  Create,
-  Edit,
-  ImageField,
-  SaveButton,
-  SelectInput,
-  SimpleForm,
-  Toolbar,
-  required,
-  useCanAccess,
-  useNotify,
-  useRedirect,
-} from 'react-admin';
+import { Create, Edit, ImageField, SaveButton, SelectInput, Toolbar, required, useCanAccess, useNotify, useRedirect } from 'react-admin';
 import { ACTIVE_STATUSES, COTTAGE_STATUSES } from '../../../shared/enums';
 import { ImageUploadInput } from '../../components/ImageUploadInput';
 import { ImagesInput } from '../../components/ImagesInput';
 import { useTabTitle } from '../../layout/useTabTitle';
 import { CottageFields, F, NameInput } from './form/CottageFields';
+import { KitForm } from '../../components/KitForm';
 
 const T = 'resources.cottage.form';
 /** The most child images one create may carry (the server refuses more). */
@@ -45,14 +34,14 @@ export const CottageCreate = () => {
         },
       }}
     >
-      <SimpleForm>
+      <KitForm>
         <NameInput />
         <ImageUploadInput source="mainImage" label={`${F}.mainImage`} accept={{ 'image/*': [] }} validate={required()} multiple={false}>
           <ImageField source="src" title="title" sx={{ '& img': { maxWidth: 250, maxHeight: 250 } }} />
         </ImageUploadInput>
         <ImagesInput source="images" label={`${F}.images`} max={MAX_CHILD_IMAGES} />
         <CottageFields />
-      </SimpleForm>
+      </KitForm>
     </Create>
   );
 };
@@ -79,7 +68,7 @@ export const CottageEdit = () => {
         },
       }}
     >
-      <SimpleForm toolbar={<EditToolbar />}>
+      <KitForm toolbar={<EditToolbar />}>
         <NameInput />
         <CottageFields />
         {/* Prefilled from the record; only a change is sent (an untouched select sends nothing). */}
@@ -92,7 +81,7 @@ export const CottageEdit = () => {
           />
         )}
         <SelectInput source="status" label={`${F}.status`} choices={choices(ACTIVE_STATUSES, `${T}.status`)} validate={required()} />
-      </SimpleForm>
+      </KitForm>
     </Edit>
   );
 };

@@ -1,5 +1,6 @@
-import { Edit, SimpleForm, TextInput, maxLength } from 'react-admin';
+import { Edit, TextInput, maxLength, useTranslate } from 'react-admin';
 import { useTabTitle } from '../../layout/useTabTitle';
+import { KitForm } from '../../components/KitForm';
 
 /**
  * The title only: the code is shown but not editable (records and the header refer to it), and an empty title changes
@@ -7,12 +8,13 @@ import { useTabTitle } from '../../layout/useTabTitle';
  */
 export const LanguageEdit = () => {
   useTabTitle();
+  const translate = useTranslate();
   return (
     <Edit redirect="list" mutationMode="pessimistic" title="resources.language.edit">
-      <SimpleForm>
+      <KitForm>
         <TextInput source="code" readOnly sx={{ width: 240 }} />
-        <TextInput source="title" validate={maxLength(64)} placeholder="resources.language.placeholders.title" sx={{ width: 480, maxWidth: '100%' }} />
-      </SimpleForm>
+        <TextInput source="title" validate={maxLength(64)} placeholder={translate('resources.language.placeholders.title')} sx={{ width: 480, maxWidth: '100%' }} />
+      </KitForm>
     </Edit>
   );
 };

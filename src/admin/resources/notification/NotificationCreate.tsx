@@ -1,6 +1,7 @@
 import { Alert } from '@mui/material';
-import { Create, SaveButton, SimpleForm, TextInput, Toolbar, maxLength, required, useTranslate } from 'react-admin';
+import { Create, SaveButton, TextInput, Toolbar, maxLength, required, useTranslate } from 'react-admin';
 import { useTabTitle } from '../../layout/useTabTitle';
+import { KitForm } from '../../components/KitForm';
 
 const SendToolbar = () => (
   <Toolbar>
@@ -17,19 +18,19 @@ export const NotificationCreate = () => {
   const translate = useTranslate();
   return (
     <Create redirect="list" title="resources.notification.add">
-      <SimpleForm defaultValues={{ type: 'public' }} toolbar={<SendToolbar />}>
+      <KitForm defaultValues={{ type: 'public' }} toolbar={<SendToolbar />}>
         <TextInput
           source="message"
           multiline
           minRows={4}
           validate={[required(), maxLength(2000)]}
-          placeholder="resources.notification.placeholders.message"
+          placeholder={translate('resources.notification.placeholders.message')}
           sx={{ width: 640, maxWidth: '100%' }}
         />
         <Alert severity="info" sx={{ width: 640, maxWidth: '100%' }}>
           {translate('resources.notification.personal_hint')}
         </Alert>
-      </SimpleForm>
+      </KitForm>
     </Create>
   );
 };

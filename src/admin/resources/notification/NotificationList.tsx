@@ -1,16 +1,15 @@
-import GroupIcon from '@mui/icons-material/Group';
-import { Box, Typography } from '@mui/material';
-import { DataTable, DateField, SearchInput, SelectInput, useGetList, useListContext, useRecordContext, useTranslate } from 'react-admin';
+import { Box, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { DataTable, SearchInput, useGetList, useListContext, useRecordContext, useTranslate } from 'react-admin';
 import { KitDataTable, KitList } from '../../components/KitList';
 import { NOTIFICATION_TYPES, type NotificationType } from '../../../shared/enums';
 import { ImageThumb } from '../../components/ImageThumb';
 import { ListActions } from '../../components/ListActions';
-import { EnumFilterList } from '../../components/QuickFilters';
 import { RowActions } from '../../components/RowActions';
 import { RowNumber } from '../../components/RowNumber';
+import { DateText } from '../../components/formats';
 
-const typeChoices = NOTIFICATION_TYPES.map((id) => ({ id, name: `resources.notification.types.${id}` }));
-const filters = [<SearchInput key="q" source="q" alwaysOn />, <SelectInput key="type" source="type" choices={typeChoices} />];
+// The type is the toggle above the table, not a filter that can be switched off.
+const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
 /** The message as it was written, line breaks included. */
 const MessageCell = () => {
@@ -28,27 +27,52 @@ const TypeCell = () => {
   return record?.type ? <>{translate(`resources.notification.types.${record.type}`, { _: record.type })}</> : null;
 };
 
-/** How many notifications of one type there are, for the quick filter's label. */
-function useTypeCount(type: NotificationType): number | undefined {
-  const { total } = useGetList('notification', { pagination: { page: 1, perPage: 1 }, filter: { type } });
+/** How many notifications of one type (all of them without one), for the toggle's labels. */
+function useTypeCount(type?: NotificationType): number | undefined {
+  const { total } = useGetList('notification', { pagination: { page: 1, perPage: 1 }, filter: type ? { type } : {} });
   return total;
 }
 
-/** Public / Personal, each with its count. */
-const TypeFilter = () => {
+const ALL = 'all';
+
+/**
+ * The spec's two-way switch, Public | Personal, each with its count; "All" is a third, explicit choice. Choosing the
+ * pressed one again keeps it (exclusive, never none).
+ */
+const TypeToggle = () => {
   const translate = useTranslate();
-  const counts: Record<NotificationType, number | undefined> = { public: useTypeCount('public'), personal: useTypeCount('personal') };
+  const { filterValues, setFilters, displayedFilters } = useListContext();
+  const counts: Record<NotificationType | typeof ALL, number | undefined> = {
+    public: useTypeCount('public'),
+    personal: useTypeCount('personal'),
+    all: useTypeCount(),
+  };
+  const current = (filterValues.type as string | undefined) ?? ALL;
+  const choose = (value: string | null) => {
+    if (!value || value === current) return;
+    const { type: _dropped, ...rest } = filterValues;
+    setFilters(value === ALL ? rest : { ...rest, type: value }, displayedFilters);
+  };
+  const label = (value: string) => {
+    const count = counts[value as NotificationType | typeof ALL];
+    return `${translate(`resources.notification.types.${value}`)}${count === undefined ? '' : ` (${count})`}`;
+  };
   return (
-    <EnumFilterList
-      source="type"
-      values={NOTIFICATION_TYPES}
-      label="resources.notification.fields.type"
-      icon={<GroupIcon />}
-      valueLabel={(v) => {
-        const count = counts[v as NotificationType];
-        return `${translate(`resources.notification.types.${String(v)}`)}${count === undefined ? '' : ` (${count})`}`;
-      }}
-    />
+    <ToggleButtonGroup
+      exclusive
+      size="small"
+      color="primary"
+      value={current}
+      onChange={(_, value: string | null) => choose(value)}
+      aria-label={translate('resources.notification.fields.type')}
+      sx={{ m: 1, flexWrap: 'wrap' }}
+    >
+      {[...NOTIFICATION_TYPES, ALL].map((value) => (
+        <ToggleButton key={value} value={value} sx={{ textTransform: 'none' }}>
+          {label(value)}
+        </ToggleButton>
+      ))}
+    </ToggleButtonGroup>
   );
 };
 
@@ -67,15 +91,18 @@ const Rows = () => {
   const { filterValues } = useListContext();
   const type: unknown = filterValues.type;
   return (
-    <KitDataTable empty={<NoRows />}>
-      <DataTable.Col source="id" disableSort render={() => <RowNumber />} />
-      <DataTable.Col source="message" render={() => <MessageCell />} />
-      {type === undefined && <DataTable.Col source="type" render={() => <TypeCell />} />}
-      {type !== 'public' && <DataTable.Col source="name" />}
-      {type !== 'public' && <DataTable.Col source="image" disableSort render={() => <ImageThumb source="image" width={40} height={40} />} />}
-      <DataTable.Col source="createdAt" render={() => <DateField source="createdAt" showTime />} />
-      <RowActions />
-    </KitDataTable>
+    <>
+      <TypeToggle />
+      <KitDataTable empty={<NoRows />}>
+        <DataTable.Col source="id" disableSort render={() => <RowNumber />} />
+        <DataTable.Col source="message" render={() => <MessageCell />} />
+        {type === undefined && <DataTable.Col source="type" render={() => <TypeCell />} />}
+        {type !== 'public' && <DataTable.Col source="name" />}
+        {type !== 'public' && <DataTable.Col source="image" disableSort render={() => <ImageThumb source="image" width={40} height={40} />} />}
+        <DataTable.Col source="createdAt" render={() => <DateText source="createdAt" withTime />} />
+        <RowActions />
+      </KitDataTable>
+    </>
   );
 };
 
@@ -86,7 +113,6 @@ export const NotificationList = () => (
     filterDefaultValues={{ type: 'public' }}
     sort={{ field: 'createdAt', order: 'DESC' }}
     actions={<ListActions createLabel="resources.notification.add" />}
-    quickFilters={<TypeFilter />}
   >
     <Rows />
   </KitList>

@@ -1,6 +1,7 @@
-import { Edit, SelectInput, SimpleForm, TextInput, required } from 'react-admin';
+import { Edit, SelectInput, TextInput, required } from 'react-admin';
 import { ACTIVE_STATUSES, ORDER_STATUSES } from '../../../shared/enums';
 import { useTabTitle } from '../../layout/useTabTitle';
+import { KitForm } from '../../components/KitForm';
 
 const choices = (values: readonly string[]) => values.map((id) => ({ id, name: `app.status.${id}` }));
 
@@ -12,11 +13,11 @@ export const OrderEdit = () => {
   useTabTitle();
   return (
     <Edit redirect="list" mutationMode="pessimistic" title="resources.order.edit">
-      <SimpleForm>
+      <KitForm>
         <TextInput source="cottage.name" label="resources.order.fields.cottage" readOnly sx={{ width: 480, maxWidth: '100%' }} />
         <SelectInput source="orderStatus" choices={choices(ORDER_STATUSES)} validate={required()} sx={{ width: 480, maxWidth: '100%' }} />
         <SelectInput source="status" choices={choices(ACTIVE_STATUSES)} validate={required()} sx={{ width: 480, maxWidth: '100%' }} />
-      </SimpleForm>
+      </KitForm>
     </Edit>
   );
 };

@@ -5,7 +5,6 @@ import {
   AutocompleteInput,
   BulkUpdateButton,
   DataTable,
-  DateField,
   ReferenceInput,
   SearchInput,
   SelectInput,
@@ -21,6 +20,7 @@ import { StatusChip } from '../../components/StatusChip';
 import { useBulkDelete } from '../../components/useBulkDelete';
 import { ActivePreButton } from './ActivePreButton';
 import { ActivatedCell, CottageCell, ServiceCodeCell, UserCell } from './cells';
+import { DateText } from '../../components/formats';
 
 const statusChoices = (values: readonly string[]) => values.map((id) => ({ id, name: `app.status.${id}` }));
 const activatedChoices = [
@@ -102,8 +102,8 @@ export const OrderList = () => (
       <DataTable.Col source="orderStatus" render={() => <StatusChip source="orderStatus" />} />
       <DataTable.Col source="status" render={() => <StatusChip source="status" />} />
       <DataTable.Col source="activated" disableSort render={() => <ActivatedCell />} />
-      <DataTable.Col source="createdAt" render={() => <DateField source="createdAt" showTime />} />
-      <DataTable.Col source="expireAt" render={() => <DateField source="expireAt" />} />
+      <DataTable.Col source="createdAt" render={() => <DateText source="createdAt" withTime />} />
+      <DataTable.Col source="expireAt" render={() => <DateText source="expireAt" />} />
       <RowActions>
         <ActivePreButton />
       </RowActions>

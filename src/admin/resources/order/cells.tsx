@@ -1,7 +1,8 @@
 import { Box, Chip, Link as MuiLink, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
-import { RecordContextProvider, useCreatePath, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import { RecordContextProvider, useCreatePath, useRecordContext, useTranslate } from 'react-admin';
 import { StatusChip } from '../../components/StatusChip';
+import { useFormat } from '../../components/formats';
 
 /** The cottage's name, linking to the cottage. */
 export const CottageCell = () => {
@@ -38,10 +39,10 @@ export const ServiceCodeCell = () => {
 export const ActivatedCell = () => {
   const record = useRecordContext();
   const translate = useTranslate();
-  const [locale] = useLocaleState();
+  const format = useFormat();
   if (!record) return null;
   if (!record.premiumActivatedAt) return <Chip size="small" variant="outlined" label={translate('resources.order.not_activated')} />;
-  const date = (value: unknown) => (value ? new Date(String(value)).toLocaleDateString(locale) : '…');
+  const date = (value: unknown) => (value ? format.date(value) : '…');
   return (
     <Box data-testid="order-activated">
       <Chip size="small" color="success" label={translate('resources.order.activated')} />

@@ -1,6 +1,7 @@
-import { AutocompleteInput, Edit, ReferenceInput, SimpleForm, required } from 'react-admin';
+import { AutocompleteInput, Edit, ReferenceInput, required } from 'react-admin';
 import { TranslationInput } from '../../components/TranslationInput';
 import { useTabTitle } from '../../layout/useTabTitle';
+import { KitForm } from '../../components/KitForm';
 
 /**
  * Name and region; the image has its own dialog from the list. A place with cottages cannot change region: the server
@@ -10,12 +11,12 @@ export const PlaceEdit = () => {
   useTabTitle();
   return (
     <Edit redirect="list" mutationMode="pessimistic" title="resources.place.edit">
-      <SimpleForm>
+      <KitForm>
         <TranslationInput source="nameTranslateId" />
         <ReferenceInput source="regionId" reference="region" sort={{ field: 'name', order: 'ASC' }}>
           <AutocompleteInput validate={required()} sx={{ width: 480, maxWidth: '100%' }} />
         </ReferenceInput>
-      </SimpleForm>
+      </KitForm>
     </Edit>
   );
 };

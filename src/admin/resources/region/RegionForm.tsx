@@ -1,9 +1,10 @@
-import { SimpleForm } from 'react-admin';
+
 import { TranslationInput } from '../../components/TranslationInput';
+import { KitForm } from '../../components/KitForm';
 
 /** A region is only its name, picked from the translations. */
 export const RegionForm = () => (
-  <SimpleForm>
+  <KitForm>
     <TranslationInput source="nameTranslateId" />
-  </SimpleForm>
+  </KitForm>
 );

@@ -1,7 +1,8 @@
 import { Alert } from '@mui/material';
-import { SimpleForm, TextInput, maxLength, required, useRecordContext, useTranslate } from 'react-admin';
+import { TextInput, maxLength, required, useRecordContext, useTranslate } from 'react-admin';
 import { SUPER_ADMIN_ROLE } from '../../../shared/enums';
 import { PermissionGroupsInput } from './PermissionGroupsInput';
+import { KitForm } from '../../components/KitForm';
 
 const validateName = [required(), maxLength(64)];
 
@@ -11,7 +12,7 @@ export const RoleForm = () => {
   const translate = useTranslate();
   const superAdmin = record?.name === SUPER_ADMIN_ROLE;
   return (
-    <SimpleForm toolbar={superAdmin ? false : undefined}>
+    <KitForm toolbar={superAdmin ? false : undefined}>
       {superAdmin && <Alert severity="info">{translate('resources.roles.superAdmin')}</Alert>}
       <TextInput
         source="name"
@@ -21,6 +22,6 @@ export const RoleForm = () => {
         sx={{ width: 480, maxWidth: '100%' }}
       />
       <PermissionGroupsInput readOnly={superAdmin} />
-    </SimpleForm>
+    </KitForm>
   );
 };

@@ -1,8 +1,9 @@
-import { Create, SelectInput, SimpleForm, required } from 'react-admin';
+import { Create, SelectInput, required } from 'react-admin';
 import { ImagesInput } from '../../components/ImagesInput';
 import { TranslationInput } from '../../components/TranslationInput';
 import { useTabTitle } from '../../layout/useTabTitle';
 import { codeChoices } from './codes';
+import { KitForm } from '../../components/KitForm';
 
 /** The server takes at most this many images per write. */
 export const MAX_IMAGES = 10;
@@ -12,12 +13,12 @@ export const ServiceCreate = () => {
   useTabTitle();
   return (
     <Create redirect="list" title="resources.services.add">
-      <SimpleForm>
+      <KitForm>
         <TranslationInput source="nameTranslateId" />
         <TranslationInput source="descriptionTranslateId" textSource="description" />
         <SelectInput source="serviceCode" choices={codeChoices} validate={required()} sx={{ width: 480, maxWidth: '100%' }} />
         <ImagesInput source="images" max={MAX_IMAGES} />
-      </SimpleForm>
+      </KitForm>
     </Create>
   );
 };

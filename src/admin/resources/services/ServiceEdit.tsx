@@ -1,11 +1,12 @@
 import { Alert, Box, Typography } from '@mui/material';
-import { Edit, SelectInput, SimpleForm, useRecordContext, useTranslate } from 'react-admin';
+import { Edit, SelectInput, useRecordContext, useTranslate } from 'react-admin';
 import { ImagesInput } from '../../components/ImagesInput';
 import { TranslationInput } from '../../components/TranslationInput';
 import { useTabTitle } from '../../layout/useTabTitle';
 import { imageUrl } from '../../providers/imageUrl';
 import { codeChoices } from './codes';
 import { MAX_IMAGES } from './ServiceCreate';
+import { KitForm } from '../../components/KitForm';
 
 /** The images the service has now, which new ones would replace. */
 const CurrentImages = () => {
@@ -36,7 +37,7 @@ export const ServiceEdit = () => {
   const translate = useTranslate();
   return (
     <Edit redirect="list" mutationMode="pessimistic" title="resources.services.edit">
-      <SimpleForm>
+      <KitForm>
         <TranslationInput source="nameTranslateId" />
         <TranslationInput source="descriptionTranslateId" textSource="description" />
         <SelectInput source="serviceCode" choices={codeChoices} readOnly sx={{ width: 480, maxWidth: '100%' }} />
@@ -45,7 +46,7 @@ export const ServiceEdit = () => {
           {translate('resources.services.replace_warning')}
         </Alert>
         <ImagesInput source="images" max={MAX_IMAGES} />
-      </SimpleForm>
+      </KitForm>
     </Edit>
   );
 };

@@ -1,7 +1,8 @@
-import { Edit, SimpleForm, TextInput } from 'react-admin';
+import { Edit, TextInput } from 'react-admin';
 import { TranslationInput } from '../../components/TranslationInput';
 import { useTabTitle } from '../../layout/useTabTitle';
 import { DaysAndPrice } from './fields';
+import { KitForm } from '../../components/KitForm';
 
 /**
  * Description, days and price, prefilled; only what changed is sent, and a blank number cannot be saved (the
@@ -11,12 +12,12 @@ export const TariffEdit = () => {
   useTabTitle();
   return (
     <Edit redirect="list" mutationMode="pessimistic" title="resources.tariff.edit">
-      <SimpleForm>
+      <KitForm>
         <TextInput source="type" readOnly sx={{ width: 480, maxWidth: '100%' }} />
         <TextInput source="service.name" label="resources.tariff.fields.service_id" readOnly sx={{ width: 480, maxWidth: '100%' }} />
         <TranslationInput source="descriptionTranslateId" textSource="description" />
         <DaysAndPrice />
-      </SimpleForm>
+      </KitForm>
     </Edit>
   );
 };

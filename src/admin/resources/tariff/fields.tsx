@@ -1,4 +1,5 @@
-import { NumberInput, maxValue, minValue, required, useLocaleState, useRecordContext, useTranslate, type Validator } from 'react-admin';
+import { NumberInput, maxValue, minValue, required, useRecordContext, useTranslate, type Validator } from 'react-admin';
+import { PriceHint, useFormat } from '../../components/formats';
 
 const integer: Validator = (value) =>
   value === null || value === undefined || value === '' || Number.isInteger(Number(value)) ? undefined : 'app.validation.integer';
@@ -16,20 +17,15 @@ export const DaysAndPrice = () => {
   return (
     <>
       <NumberInput source="days" validate={daysRules} placeholder={translate('resources.tariff.days_placeholder')} />
-      <NumberInput source="price" validate={priceRules} placeholder={translate('resources.tariff.price_placeholder')} />
+      <NumberInput source="price" validate={priceRules} placeholder={translate('resources.tariff.price_placeholder')} helperText={<PriceHint source="price" />} />
     </>
   );
 };
 
-/** "25 000 sum", grouped the way the UI language writes numbers. */
+/** "25 000 soʻm", grouped the way the UI language writes numbers. */
 export const PriceCell = () => {
   const record = useRecordContext();
-  const translate = useTranslate();
-  const [locale] = useLocaleState();
+  const format = useFormat();
   if (typeof record?.price !== 'number') return null;
-  return (
-    <span style={{ whiteSpace: 'nowrap' }}>
-      {translate('app.price.sum', { price: new Intl.NumberFormat(locale).format(record.price) })}
-    </span>
-  );
+  return <span style={{ whiteSpace: 'nowrap' }}>{format.price(record.price)}</span>;
 };

@@ -1,7 +1,8 @@
-import { Edit, ImageField, SimpleForm } from 'react-admin';
+import { Edit, ImageField } from 'react-admin';
 import { ImageUploadInput } from '../../components/ImageUploadInput';
 import { useTabTitle } from '../../layout/useTabTitle';
 import { NameInputs, PasswordField, PhoneInput, RolesInput, UsernameInput } from './fields';
+import { KitForm } from '../../components/KitForm';
 
 /** An empty "new password" is no change: it is left out rather than sent blank. */
 const dropEmptyPassword = ({ password, ...rest }: Record<string, unknown>) => (password ? { ...rest, password } : rest);
@@ -14,7 +15,7 @@ export const UserEdit = () => {
   useTabTitle();
   return (
     <Edit redirect="list" mutationMode="pessimistic" title="resources.user.edit" transform={dropEmptyPassword}>
-      <SimpleForm>
+      <KitForm>
         <UsernameInput />
         <PasswordField isNew={false} />
         <NameInputs />
@@ -23,7 +24,7 @@ export const UserEdit = () => {
           <ImageField source="src" title="title" />
         </ImageUploadInput>
         <RolesInput />
-      </SimpleForm>
+      </KitForm>
     </Edit>
   );
 };

@@ -64,7 +64,8 @@ export const PhoneInput = () => {
 /** Every role as a checkbox; all ticked ones are sent (the original sent only the first). */
 export const RolesInput = () => (
   <ReferenceArrayInput source="roles" reference="roles" sort={{ field: 'name', order: 'ASC' }} perPage={100}>
-    <CheckboxGroupInput optionText="name" row={false} />
+    {/* Named by the user's field: inside the reference, react-admin would look under the roles resource. */}
+    <CheckboxGroupInput optionText="name" row={false} label="resources.user.fields.roles" />
   </ReferenceArrayInput>
 );
 

@@ -43,7 +43,7 @@ export const REGIONS: DemoRegion[] = [
     name: { uz: 'Toshkent shahri', ru: 'город Ташкент', en: 'Tashkent City' },
     places: [
       p('yunusobod', 'Yunusobod', 'Юнусабад', 'Yunusabad', 41.3650, 69.2870, 2),
-      p('mirzo_ulugbek', "Mirzo Ulug'bek", 'Мирзо-Улугбек', 'Mirzo Ulugbek', 41.3386, 69.3347, 1),
+      p('mirzo_ulugbek', 'Mirzo Ulugʻbek', 'Мирзо-Улугбек', 'Mirzo Ulugbek', 41.3386, 69.3347, 1),
       p('chilonzor', 'Chilonzor', 'Чиланзар', 'Chilanzar', 41.2756, 69.2034, 1),
     ],
   },
@@ -53,7 +53,7 @@ export const REGIONS: DemoRegion[] = [
     places: [
       p('samarkand_city', 'Samarqand', 'Самарканд', 'Samarkand', 39.6542, 66.9597, 2),
       p('urgut', 'Urgut', 'Ургут', 'Urgut', 39.4022, 67.2431, 2),
-      p('omonqoton', "Omonqo'ton", 'Аманкутан', 'Amankutan', 39.3167, 66.9167, 2),
+      p('omonqoton', 'Omonqoʻton', 'Аманкутан', 'Amankutan', 39.3167, 66.9167, 2),
     ],
   },
   {
@@ -61,16 +61,16 @@ export const REGIONS: DemoRegion[] = [
     name: { uz: 'Jizzax viloyati', ru: 'Джизакская область', en: 'Jizzakh Region' },
     places: [
       p('zomin', 'Zomin', 'Заамин', 'Zaamin', 39.9600, 68.3950, 4),
-      p('aydarkul', "Aydarko'l", 'Айдаркуль', 'Aydarkul Lake', 40.9000, 66.8000, 2),
+      p('aydarkul', 'Aydarkoʻl', 'Айдаркуль', 'Aydarkul Lake', 40.9000, 66.8000, 2),
     ],
   },
   {
     key: 'fergana',
-    name: { uz: "Farg'ona viloyati", ru: 'Ферганская область', en: 'Fergana Region' },
+    name: { uz: 'Fargʻona viloyati', ru: 'Ферганская область', en: 'Fergana Region' },
     places: [
       p('shohimardon', 'Shohimardon', 'Шахимардан', 'Shakhimardan', 39.9833, 71.8000, 3),
-      p('fergana_city', "Farg'ona", 'Фергана', 'Fergana', 40.3864, 71.7864, 1),
-      p('margilan', "Marg'ilon", 'Маргилан', 'Margilan', 40.4717, 71.7247, 1),
+      p('fergana_city', 'Fargʻona', 'Фергана', 'Fergana', 40.3864, 71.7864, 1),
+      p('margilan', 'Margʻilon', 'Маргилан', 'Margilan', 40.4717, 71.7247, 1),
     ],
   },
   {
@@ -94,7 +94,7 @@ export const REGIONS: DemoRegion[] = [
     name: { uz: 'Buxoro viloyati', ru: 'Бухарская область', en: 'Bukhara Region' },
     places: [
       p('bukhara_city', 'Buxoro', 'Бухара', 'Bukhara', 39.7747, 64.4286, 2),
-      p('gijduvon', "G'ijduvon", 'Гиждуван', 'Gijduvan', 40.1000, 64.6833, 1),
+      p('gijduvon', 'Gʻijduvon', 'Гиждуван', 'Gijduvan', 40.1000, 64.6833, 1),
     ],
   },
   {
@@ -136,10 +136,10 @@ export const REGIONS: DemoRegion[] = [
   },
   {
     key: 'karakalpakstan',
-    name: { uz: "Qoraqalpog'iston Respublikasi", ru: 'Республика Каракалпакстан', en: 'Republic of Karakalpakstan' },
+    name: { uz: 'Qoraqalpogʻiston Respublikasi', ru: 'Республика Каракалпакстан', en: 'Republic of Karakalpakstan' },
     places: [
       p('nukus', 'Nukus', 'Нукус', 'Nukus', 42.4600, 59.6100, 1),
-      p('moynaq', "Mo'ynoq", 'Муйнак', 'Muynak', 43.7683, 59.0214, 1),
+      p('moynaq', 'Moʻynoq', 'Муйнак', 'Muynak', 43.7683, 59.0214, 1),
     ],
   },
 ];
@@ -173,9 +173,9 @@ export const SERVICES: { key: string; code: 'top' | 'recommended'; name: Texts; 
   {
     key: 'top',
     code: 'top',
-    name: { uz: 'TOP e’lon', ru: 'ТОП-объявление', en: 'Top listing' },
+    name: { uz: 'TOP eʼlon', ru: 'ТОП-объявление', en: 'Top listing' },
     description: {
-      uz: 'E’loningiz qidiruv natijalarining eng yuqorisida ko‘rsatiladi',
+      uz: 'Eʼloningiz qidiruv natijalarining eng yuqorisida koʻrsatiladi',
       ru: 'Ваше объявление показывается в самом верху результатов поиска',
       en: 'Your listing is shown at the very top of search results',
     },
@@ -190,7 +190,7 @@ export const SERVICES: { key: string; code: 'top' | 'recommended'; name: Texts; 
     code: 'recommended',
     name: { uz: 'Tavsiya etilgan', ru: 'Рекомендуемое', en: 'Recommended' },
     description: {
-      uz: 'E’lon bosh sahifadagi “Tavsiya etamiz” bo‘limida chiqadi',
+      uz: 'Eʼlon bosh sahifadagi “Tavsiya etamiz” boʻlimida chiqadi',
       ru: 'Объявление попадает в раздел «Рекомендуем» на главной странице',
       en: 'The listing appears in the “We recommend” section of the home page',
     },
@@ -203,17 +203,17 @@ export const SERVICES: { key: string; code: 'top' | 'recommended'; name: Texts; 
 
 /** First words of cottage names (the name is plain text, as owners type it). */
 export const NAME_WORDS = [
-  'Oqtosh', 'Bahor', 'Yashil vodiy', "Tog' havosi", 'Sokin oqshom', "Ko'l bo'yi", 'Archazor', 'Olmazor', 'Quyoshli',
-  'Zilol suv', 'Chinor', "Bog'i Eram", 'Nurafshon', 'Oltin kuz', 'Shabboda', 'Tulpor', 'Sharshara', 'Moviy osmon',
+  'Oqtosh', 'Bahor', 'Yashil vodiy', 'Togʻ havosi', 'Sokin oqshom', 'Koʻl boʻyi', 'Archazor', 'Olmazor', 'Quyoshli',
+  'Zilol suv', 'Chinor', 'Bogʻi Eram', 'Nurafshon', 'Oltin kuz', 'Shabboda', 'Tulpor', 'Sharshara', 'Moviy osmon',
   'Lola', 'Navbahor',
 ];
 
 export const DESCRIPTIONS = [
-  "Tog' etagida, daryo bo'yida joylashgan shinam dam olish maskani. Oilaviy dam olish uchun barcha sharoitlar mavjud.",
+  'Togʻ etagida, daryo boʻyida joylashgan shinam dam olish maskani. Oilaviy dam olish uchun barcha sharoitlar mavjud.',
   "Katta hovli, yozgi supa va mangal. Shahar shovqinidan uzoqda, toza havoda hordiq chiqaring.",
-  "Yangi ta'mirlangan uy: uchta yotoqxona, keng mehmonxona va jihozlangan oshxona.",
-  "Suv havzasi bo'yidagi dacha: ertalab baliq ovi, kechqurun gulxan atrofida suhbat.",
-  "Bolalar uchun o'yin maydonchasi va yopiq basseyn. Dam olish kunlari oldindan band qiling.",
+  'Yangi taʼmirlangan uy: uchta yotoqxona, keng mehmonxona va jihozlangan oshxona.',
+  'Suv havzasi boʻyidagi dacha: ertalab baliq ovi, kechqurun gulxan atrofida suhbat.',
+  'Bolalar uchun oʻyin maydonchasi va yopiq basseyn. Dam olish kunlari oldindan band qiling.',
   "Tarixiy shahar markaziga yaqin mehmon uyi: milliy uslubdagi xonalar va nonushta.",
 ];
 
@@ -230,13 +230,13 @@ export const PEOPLE: { name: string; username: string; phone: string }[] = [
 
 export const NOTIFICATIONS = {
   public: [
-    "Hurmatli foydalanuvchilar! Yozgi mavsum boshlandi — dachangizni hoziroq e'lon qiling.",
-    "Navro'z bayrami muborak! Bayram kunlari uchun maxsus chegirmalar.",
-    'Ilovaning yangi versiyasi: xaritadan qidirish qo‘shildi.',
+    'Hurmatli foydalanuvchilar! Yozgi mavsum boshlandi — dachangizni hoziroq eʼlon qiling.',
+    'Navroʻz bayrami muborak! Bayram kunlari uchun maxsus chegirmalar.',
+    'Ilovaning yangi versiyasi: xaritadan qidirish qoʻshildi.',
   ],
   personal: [
-    "E'loningiz tasdiqlandi va saytda ko'rsatilmoqda.",
-    "To'lovingiz qabul qilindi, e'loningiz TOPga chiqarildi.",
-    "E'loningizdagi rasmlarni yangilashingizni so'raymiz.",
+    'Eʼloningiz tasdiqlandi va saytda koʻrsatilmoqda.',
+    'Toʻlovingiz qabul qilindi, eʼloningiz TOPga chiqarildi.',
+    'Eʼloningizdagi rasmlarni yangilashingizni soʻraymiz.',
   ],
 };

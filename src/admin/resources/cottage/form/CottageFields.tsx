@@ -22,6 +22,7 @@ import {
 } from 'react-admin';
 import { LocationPicker } from '../../../components/location/LocationPicker';
 import { imageUrl } from '../../../providers/imageUrl';
+import { PriceHint } from '../../../components/formats';
 
 export const F = 'resources.cottage.form.fields';
 const WIDE = { width: 480, maxWidth: '100%' } as const;
@@ -87,8 +88,8 @@ export const CottageFields = () => (
       <CheckboxGroupInput label={`${F}.cottageType`} optionText={withIcon} />
     </ReferenceArrayInput>
     <RegionAndPlace />
-    <NumberInput source="price" label={`${F}.price`} validate={[required(), ...money]} min={0} sx={WIDE} />
-    <NumberInput source="priceWeekend" label={`${F}.priceWeekend`} validate={[required(), ...money]} min={0} sx={WIDE} />
+    <NumberInput source="price" label={`${F}.price`} validate={[required(), ...money]} min={0} sx={WIDE} helperText={<PriceHint source="price" />} />
+    <NumberInput source="priceWeekend" label={`${F}.priceWeekend`} validate={[required(), ...money]} min={0} sx={WIDE} helperText={<PriceHint source="priceWeekend" />} />
     <ReferenceArrayInput source="comforts" reference="comfort" sort={BY_NAME} perPage={200}>
       <CheckboxGroupInput label={`${F}.comforts`} optionText={withIcon} />
     </ReferenceArrayInput>
