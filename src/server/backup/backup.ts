@@ -118,6 +118,17 @@ function link(from: string, to: string) {
  */
 export async function checkBackup(file: string): Promise<Totals> {
   const totals: Totals = { files: 0, bytes: 0 };
+  for await (const entry of checkedEntries(file)) {
+    if (entry.kind === 'file') {
+      totals.files += 1;
+      totals.bytes += entry.data!.length;
+    }
+  }
+  return totals;
+}
+
+/** The archive's entries after its manifest, each checked to be one of ours; an archive without a manifest throws. */
+async function* checkedEntries(file: string): AsyncGenerator<Entry> {
   let first = true;
   for await (const entry of readArchive(file)) {
     if (first) {
@@ -126,13 +137,9 @@ export async function checkBackup(file: string): Promise<Totals> {
       continue;
     }
     checkPlace(entry.name);
-    if (entry.kind === 'file') {
-      totals.files += 1;
-      totals.bytes += entry.data!.length;
-    }
+    yield entry;
   }
   if (first) throw new BadArchiveError('the backup is empty');
-  return totals;
 }
 
 function checkManifest(entry: Entry) {
@@ -154,14 +161,7 @@ function checkPlace(name: string) {
 /** Unpacks a checked backup into `dataDir` (folders 0700, files 0600). */
 export async function unpackBackup(file: string, dataDir: string): Promise<Totals> {
   const totals: Totals = { files: 0, bytes: 0 };
-  let first = true;
-  for await (const entry of readArchive(file)) {
-    if (first) {
-      first = false;
-      checkManifest(entry);
-      continue;
-    }
-    checkPlace(entry.name);
+  for await (const entry of checkedEntries(file)) {
     const to = path.join(dataDir, entry.name);
     if (entry.kind === 'dir') mkdirSync(to, { recursive: true, mode: 0o700 });
     else {
