@@ -14,6 +14,8 @@ import {
 } from 'react-admin';
 import { useTabTitle } from '../layout/useTabTitle';
 import { listStaleTime } from '../providers/listPrefetch';
+import { KitCards } from './KitCards';
+import { useDensity, usePhone } from './layoutPrefs';
 import { ListActions } from './ListActions';
 import { ListAside } from './ListAside';
 import { RowAccessProvider } from './rowAccess';
@@ -75,15 +77,45 @@ export const KitList = ({ quickFilters, actions, titleKey, savedQueries, queryOp
   );
 };
 
+/** Headers wrap (long Uzbek words) rather than widen their column. */
+const comfortableRows = { '& thead th': { whiteSpace: 'normal', lineHeight: 1.3 } } as const;
+
+/**
+ * Compact rows: tight padding, small checkboxes and buttons, thumbnails at row height, so 20 and more rows fit a
+ * 768 px screen.
+ */
+const compactRows = {
+  ...comfortableRows,
+  '& td, & th': { py: '2px', px: 1, fontSize: '0.8125rem', lineHeight: 1.35 },
+  '& .MuiCheckbox-root, & .MuiIconButton-root': { p: '2px' },
+  '& td img': { height: 24, width: 'auto', maxWidth: 48 },
+  '& .MuiChip-root': { height: 20 },
+} as const;
+
 /**
  * The kit's table: rows are no links (their buttons are), rows can be selected for bulk delete by those who may
- * delete, and the rows' buttons learn the user's edit and delete permissions once for the whole table.
+ * delete, and the rows' buttons learn the user's edit and delete permissions once for the whole table. Rows are
+ * comfortable or compact (the user's choice); on a phone the same columns are cards.
  */
 export const KitDataTable = (props: DataTableProps) => {
   const bulkActionButtons = useBulkDelete();
+  const phone = usePhone();
+  const [density] = useDensity();
+  const compact = density === 'compact';
   return (
     <RowAccessProvider>
-      <DataTable bulkActionButtons={bulkActionButtons} rowClick={false} {...props} />
+      {phone ? (
+        <KitCards {...props} />
+      ) : (
+        <DataTable
+          bulkActionButtons={bulkActionButtons}
+          rowClick={false}
+          size="small"
+          className={compact ? 'KitDataTable-compact' : 'KitDataTable-comfortable'}
+          sx={compact ? compactRows : comfortableRows}
+          {...props}
+        />
+      )}
     </RowAccessProvider>
   );
 };

@@ -26,11 +26,12 @@ const AppBar = () => {
         </>
       }
     >
-      <Typography variant="h6" component="span" sx={{ mr: 2, whiteSpace: 'nowrap' }}>
+      {/* On a phone the page's title alone: the language and the user menu must fit beside it. */}
+      <Typography variant="h6" component="span" sx={{ mr: 2, whiteSpace: 'nowrap', display: { xs: 'none', sm: 'inline' } }}>
         {translate('app.title')}
       </Typography>
       {/* Each page's <Title> lands here: it is the page's h1, styled as before. */}
-      <TitlePortal variant="subtitle1" component="h1" sx={{ flex: 1 }} />
+      <TitlePortal variant="subtitle1" component="h1" sx={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} />
     </RaAppBar>
   );
 };
