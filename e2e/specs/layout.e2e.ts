@@ -69,6 +69,11 @@ function measure(page: Page): Promise<Measure> {
         hidden.push(`${a.getAttribute('aria-label') ?? a.textContent} at ${Math.round(r.left)}–${Math.round(r.right)}`);
       }
     }
+    // The header fits: menu, language, theme, refresh and the user menu all in view.
+    for (const el of document.querySelectorAll<HTMLElement>('header button, header [data-testid=language-select]')) {
+      const r = el.getBoundingClientRect();
+      if (r.left < 0 || r.right > window.innerWidth || r.width === 0) hidden.push(`header ${el.getAttribute('aria-label') ?? el.dataset.testid} at ${Math.round(r.left)}–${Math.round(r.right)}`);
+    }
     return { page: [root.scrollWidth, window.innerWidth] as [number, number], wide, hidden, actions: actions.length };
   });
 }

@@ -23,7 +23,7 @@ const Cards = ({ children }: { children: ReactNode }) => {
       {data?.map((record) => (
         <RecordContextProvider key={record.id} value={record}>
           <Card variant="outlined" className="KitCard">
-            <Table size="small" sx={{ tableLayout: 'fixed', '& th': { width: '38%', color: 'text.secondary', verticalAlign: 'top' }, '& td': { overflowWrap: 'anywhere' } }}>
+            <Table size="small" sx={{ tableLayout: 'fixed', '& th': { width: '38%', color: 'text.secondary', verticalAlign: 'top' }, '& td': { overflowWrap: 'anywhere' }, '& td .MuiTypography-root': { whiteSpace: 'normal' } }}>
               <TableBody>
                 {columns.map((column, i) => (
                   <TableRow key={column.key ?? i}>

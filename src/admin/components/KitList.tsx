@@ -1,6 +1,6 @@
 import InboxIcon from '@mui/icons-material/Inbox';
 import { Box, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import {
   CreateButton,
   DataTable,
@@ -15,6 +15,7 @@ import {
 import { useTabTitle } from '../layout/useTabTitle';
 import { listStaleTime } from '../providers/listPrefetch';
 import { KitCards } from './KitCards';
+import { FoldContext, useFoldWhenShort } from './RowFold';
 import { useDensity, usePhone } from './layoutPrefs';
 import { ListActions } from './ListActions';
 import { ListAside } from './ListAside';
@@ -70,6 +71,8 @@ export const KitList = ({ quickFilters, actions, titleKey, savedQueries, queryOp
       actions={actions ?? <ListActions />}
       aside={<ListAside savedQueries={savedQueries}>{quickFilters}</ListAside>}
       empty={<ListEmpty />}
+      // The list's column may be narrower than its table (which then folds or scrolls in its box), never the page.
+      sx={{ '& .RaList-main': { minWidth: 0 } }}
       // A first page the menu click already fetched (providers/listPrefetch) is used without asking again.
       queryOptions={{ staleTime: listStaleTime, ...queryOptions }}
       {...props}
@@ -77,8 +80,14 @@ export const KitList = ({ quickFilters, actions, titleKey, savedQueries, queryOp
   );
 };
 
-/** Headers wrap (long Uzbek words) rather than widen their column. */
-const comfortableRows = { '& thead th': { whiteSpace: 'normal', lineHeight: 1.3 } } as const;
+/** Cells are padded by 6 px, not MUI's 16, and headers wrap (long Uzbek words) rather than widen their column. */
+const comfortableRows = {
+  '& td, & th': { px: 0.75 },
+  '& .MuiTableCell-paddingCheckbox': { pl: 0.75, pr: 0 },
+  '& thead th': { whiteSpace: 'normal', lineHeight: 1.3 },
+  // A cell's second line (e.g. an order's placement dates) wraps too.
+  '& td .MuiTypography-root': { whiteSpace: 'normal' },
+} as const;
 
 /**
  * Compact rows: tight padding, small checkboxes and buttons, thumbnails at row height, so 20 and more rows fit a
@@ -102,19 +111,26 @@ export const KitDataTable = (props: DataTableProps) => {
   const phone = usePhone();
   const [density] = useDensity();
   const compact = density === 'compact';
+  const box = useRef<HTMLDivElement>(null);
+  const folded = useFoldWhenShort(box);
   return (
     <RowAccessProvider>
       {phone ? (
         <KitCards {...props} />
       ) : (
-        <DataTable
-          bulkActionButtons={bulkActionButtons}
-          rowClick={false}
-          size="small"
-          className={compact ? 'KitDataTable-compact' : 'KitDataTable-comfortable'}
-          sx={compact ? compactRows : comfortableRows}
-          {...props}
-        />
+        // The box never grows past the list's width: a table too wide for it folds its rows' buttons, then scrolls here.
+        <Box ref={box} sx={{ overflowX: 'auto' }}>
+          <FoldContext.Provider value={folded}>
+            <DataTable
+              bulkActionButtons={bulkActionButtons}
+              rowClick={false}
+              size="small"
+              className={compact ? 'KitDataTable-compact' : 'KitDataTable-comfortable'}
+              sx={compact ? compactRows : comfortableRows}
+              {...props}
+            />
+          </FoldContext.Provider>
+        </Box>
       )}
     </RowAccessProvider>
   );

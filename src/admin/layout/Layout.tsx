@@ -1,4 +1,4 @@
-import { Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import {
   AppBar as RaAppBar,
@@ -20,7 +20,10 @@ const AppBar = () => {
       userMenu={<UserMenu />}
       toolbar={
         <>
-          <LanguageSelect />
+          {/* As wide as its code: the theme makes text fields full width, which on a phone pushed the user menu out. */}
+          <Box sx={{ flex: '0 0 auto', '& .MuiFormControl-root': { width: 'auto' } }}>
+            <LanguageSelect />
+          </Box>
           <ToggleThemeButton />
           <LoadingIndicator />
         </>
