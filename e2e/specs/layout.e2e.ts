@@ -107,6 +107,10 @@ async function shot(page: Page, baseUrl: string, size: { width: number; height: 
   await page.screenshot({ path: path.join(ROOT, 'docs', file) });
 }
 
+/** Rows of the list wholly inside the viewport. */
+const rowsInView = (page: Page) =>
+  page.evaluate(() => [...document.querySelectorAll('main tbody tr')].filter((r) => r.getBoundingClientRect().bottom <= window.innerHeight).length);
+
 export const specs: Spec[] = [
   {
     name: 'layout: every list fits a 1366×768 laptop and a 390×844 phone in uz, ru and en, with its row actions in view',
@@ -119,6 +123,22 @@ export const specs: Spec[] = [
       const problems = [...(await sweep(page, baseUrl, LAPTOP, lists)), ...(await sweep(page, baseUrl, PHONE, lists))];
       if (problems.length > 0) console.log(problems.map((p) => `      ${p}`).join('\n'));
       expectTrue(problems.length === 0, `${problems.length} list(s) stick out or hide their actions (listed above)`);
+      // Compact rows: 20 and more cottages on one 768 px screen, and the choice is kept across a reload.
+      await page.setViewportSize(LAPTOP);
+      await page.evaluate(() => localStorage.setItem('language', 'uz'));
+      await page.goto(`${baseUrl}/dashboart/cottage`);
+      await listDrawn(page);
+      const comfortable = await rowsInView(page);
+      await page.getByRole('button', { name: 'Ixcham qatorlar' }).click();
+      await page.locator('.KitDataTable-compact').waitFor();
+      await page.reload();
+      await page.locator('.KitDataTable-compact tbody tr').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      const compact = await rowsInView(page);
+      expectTrue(compact >= 20, `compact rows: ${compact} cottages in view at 1366×768 (comfortable: ${comfortable}), 20 wanted`);
+      await page.getByRole('button', { name: 'Ixcham qatorlar' }).click();
+      await page.locator('.KitDataTable-comfortable').waitFor();
+
       if (SHOTS) {
         await shot(page, baseUrl, LAPTOP, 'cottage-list-1366x768.png');
         await shot(page, baseUrl, PHONE, 'cottage-list-phone-390x844.png');

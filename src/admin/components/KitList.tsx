@@ -90,15 +90,20 @@ const comfortableRows = {
 } as const;
 
 /**
- * Compact rows: tight padding, small checkboxes and buttons, thumbnails at row height, so 20 and more rows fit a
- * 768 px screen.
+ * Compact rows: one line each (a cell's parts side by side, long texts cut with "…"; the row's buttons never), tight
+ * padding, small checkboxes and buttons, thumbnails at row height, so 20 and more rows fit a 768 px screen.
  */
 const compactRows = {
   ...comfortableRows,
-  '& td, & th': { py: '2px', px: 1, fontSize: '0.8125rem', lineHeight: 1.35 },
+  '& td, & th': { py: '2px', px: 0.75, fontSize: '0.8125rem', lineHeight: 1.25 },
+  '& td': { whiteSpace: 'nowrap', maxWidth: 160, overflow: 'hidden', textOverflow: 'ellipsis' },
+  '& td:last-child': { maxWidth: 'none', overflow: 'visible' },
+  '& td .MuiTypography-root, & td .MuiStack-root, & td .MuiBox-root': { display: 'inline', whiteSpace: 'nowrap' },
+  '& td .MuiTypography-root + .MuiTypography-root': { ml: 0.5 },
   '& .MuiCheckbox-root, & .MuiIconButton-root': { p: '2px' },
-  '& td img': { height: 24, width: 'auto', maxWidth: 48 },
-  '& .MuiChip-root': { height: 20 },
+  '& .MuiCheckbox-root .MuiSvgIcon-root, & .MuiIconButton-root .MuiSvgIcon-root': { fontSize: 20 },
+  '& td img': { height: 22, width: 'auto', maxWidth: 44, verticalAlign: 'middle' },
+  '& .MuiChip-root': { height: 20, mr: 0.5 },
 } as const;
 
 /**
@@ -118,8 +123,9 @@ export const KitDataTable = (props: DataTableProps) => {
       {phone ? (
         <KitCards {...props} />
       ) : (
-        // The box never grows past the list's width: a table too wide for it folds its rows' buttons, then scrolls here.
-        <Box ref={box} sx={{ overflowX: 'auto' }}>
+        // The box never grows past the list's width (its content's width is not asked for, `contain`): a table too
+        // wide for it folds its rows' buttons, then scrolls here, never the page.
+        <Box ref={box} className="KitDataTable-box" sx={{ overflowX: 'auto', contain: 'inline-size' }}>
           <FoldContext.Provider value={folded}>
             <DataTable
               bulkActionButtons={bulkActionButtons}

@@ -16,22 +16,38 @@ export function useFoldWhenShort(box: RefObject<HTMLElement | null>) {
   useLayoutEffect(() => {
     const el = box.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
+    let observed: Element | null = null;
+    let frame = 0;
     const check = () => {
+      frame = 0;
       const table = el.querySelector('table');
       if (!table) return;
+      // The table comes and goes with the data (loading, a new page): watch the one shown.
+      if (table !== observed) {
+        if (observed) resize.unobserve(observed);
+        resize.observe(table);
+        observed = table;
+      }
       const available = el.clientWidth;
       setUnfoldedWidth((folded) => {
         if (folded === null) return table.scrollWidth > available + 1 ? table.scrollWidth : null;
         return available >= folded ? null : folded;
       });
     };
-    const observer = new ResizeObserver(check);
-    observer.observe(el);
-    const table = el.querySelector('table');
-    if (table) observer.observe(table);
+    const later = () => {
+      if (!frame) frame = requestAnimationFrame(check);
+    };
+    const resize = new ResizeObserver(later);
+    resize.observe(el);
+    const mutations = new MutationObserver(later);
+    mutations.observe(el, { childList: true, subtree: true });
     check();
-    return () => observer.disconnect();
-  });
+    return () => {
+      resize.disconnect();
+      mutations.disconnect();
+      cancelAnimationFrame(frame);
+    };
+  }, [box]);
   return unfoldedWidth !== null;
 }
 

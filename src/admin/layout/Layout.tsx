@@ -40,7 +40,9 @@ const AppBar = () => {
 };
 
 export const Layout = ({ children }: { children: ReactNode }) => (
-  <RaLayout appBar={AppBar} menu={Menu}>
+  // The page's column never grows past the screen (a flex item would, to its widest content): a list too wide for it
+  // folds its rows' buttons or scrolls inside its own box (components/KitList).
+  <RaLayout appBar={AppBar} menu={Menu} sx={{ '& .RaLayout-content': { minWidth: 0 } }}>
     {children}
     {/* A 409 on any edit: what changed, reload or overwrite (providers/conflict.ts). */}
     <ConflictDialog />
