@@ -8,6 +8,7 @@
  */
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import type { Api } from '../harness/api';
 import { ROOT } from '../harness/server';
 import type { Spec } from '../harness/types';
 import { expectTrue, login, TIMEOUT } from '../harness/ui';
@@ -111,6 +112,22 @@ async function shot(page: Page, baseUrl: string, size: { width: number; height: 
 const rowsInView = (page: Page) =>
   page.evaluate(() => [...document.querySelectorAll('main tbody tr')].filter((r) => r.getBoundingClientRect().bottom <= window.innerHeight).length);
 
+/** In the queue, on the phone: the cottage's card, its Confirm, the question's Confirm, and the server says confirmed. */
+async function confirmOnPhone(page: Page, baseUrl: string, api: Api, id: string, name: string) {
+  page.setDefaultTimeout(TIMEOUT);
+  await login(page, baseUrl);
+  await page.goto(`${baseUrl}/dashboart/progress-cottages`);
+  await page.getByPlaceholder('Search', { exact: true }).fill(name);
+  const card = page.locator('main .KitCard').filter({ hasText: name });
+  await card.waitFor();
+  expectTrue((await page.locator('main table thead').count()) === 0, 'a phone shows cards, not a table');
+  await card.getByRole('button', { name: 'Confirm', exact: true }).tap();
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).tap();
+  await card.waitFor({ state: 'detached' });
+  const status = (await api.get<{ cottageStatus: string }>(`cottage/${id}`)).cottageStatus;
+  expectTrue(status === 'confirmed', `the cottage must be confirmed, it is ${status}`);
+}
+
 export const specs: Spec[] = [
   {
     name: 'layout: every list fits a 1366×768 laptop and a 390×844 phone in uz, ru and en, with its row actions in view',
@@ -145,4 +162,32 @@ export const specs: Spec[] = [
       }
     },
   },
+  {
+    name: 'layout: on a 390×844 phone a moderator confirms a waiting cottage from its card in the queue',
+    env: ENV,
+    async run({ browser, baseUrl, api, unique }) {
+      const id = await waitingCottage(baseUrl, api, `Phone ${unique}`);
+      // A touch phone: taps, not clicks.
+      const phone = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true, locale: 'en-US' });
+      try {
+        await confirmOnPhone(await phone.newPage(), baseUrl, api, id, `Phone ${unique}`);
+      } finally {
+        await phone.close();
+      }
+    },
+  },
 ];
+
+/** A waiting demo cottage, renamed so the spec finds exactly it; returns its id. */
+async function waitingCottage(baseUrl: string, api: Api, name: string): Promise<string> {
+  const filter = encodeURIComponent(JSON.stringify({ cottageStatus: 'progress' }));
+  const [cottage] = await api.get<{ id: string }[]>(`cottage?filter=${filter}&range=[0,0]`);
+  expectTrue(cottage, 'the demo data must have a waiting cottage');
+  const res = await fetch(`${baseUrl}/api/v1/cottage/edit/${cottage.id}`, {
+    method: 'PATCH',
+    headers: { authorization: `Bearer ${api.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name }),
+  });
+  expectTrue(res.ok, `renaming the cottage: ${res.status} ${await res.text()}`);
+  return cottage.id;
+}
