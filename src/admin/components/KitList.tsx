@@ -82,6 +82,7 @@ export const KitList = ({ quickFilters, actions, titleKey, savedQueries, queryOp
 
 /** Cells are padded by 6 px, not MUI's 16, and headers wrap (long Uzbek words) rather than widen their column. */
 const comfortableRows = {
+  '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
   '& td, & th': { px: 0.75 },
   '& .MuiTableCell-paddingCheckbox': { pl: 0.75, pr: 0 },
   '& thead th': { whiteSpace: 'normal', lineHeight: 1.3 },
@@ -126,8 +127,9 @@ export const KitDataTable = (props: DataTableProps) => {
         <KitCards {...props} />
       ) : (
         // The box never grows past the list's width (its content's width is not asked for, `contain`): a table too
-        // wide for it folds its rows' buttons, then scrolls here, never the page.
-        <Box ref={box} className="KitDataTable-box" sx={{ overflowX: 'auto', contain: 'inline-size' }}>
+        // wide for it folds its rows' buttons, then scrolls in its wrapper, never the page. (The box itself does not
+        // scroll: it would clip the bulk actions' toolbar, drawn over the table's head.)
+        <Box ref={box} className="KitDataTable-box" sx={{ contain: 'inline-size' }}>
           <FoldContext.Provider value={folded}>
             <DataTable
               bulkActionButtons={bulkActionButtons}
