@@ -86,8 +86,10 @@ const comfortableRows = {
   '& td, & th': { px: 0.75 },
   '& .MuiTableCell-paddingCheckbox': { pl: 0.75, pr: 0 },
   '& thead th': { whiteSpace: 'normal', lineHeight: 1.3 },
-  // A sort button stays a 24 px target with the narrower padding (WCAG 2.5.8, axe `target-size`).
+  // A sort button stays a 24 px target with the narrower padding (WCAG 2.5.8, axe `target-size`), and the bulk
+  // toolbar's buttons, clipped to nothing while no row is selected, are hidden too (not over a header, not tabbable).
   '& thead .MuiTableSortLabel-root': { minHeight: 24 },
+  '& .RaBulkActionsToolbar-collapsed': { visibility: 'hidden' },
   // A cell's second line (e.g. an order's placement dates) wraps too.
   '& td .MuiTypography-root': { whiteSpace: 'normal' },
 } as const;
