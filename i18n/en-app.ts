@@ -1,4 +1,5 @@
 import { loginTexts } from './login';
+import { layoutTexts } from './layout';
 import { resourcesIn } from './resources';
 
 /** The texts the login page shows too: declared once, in i18n/login.ts. */
@@ -79,6 +80,7 @@ export const enApp = {
     },
     delete: { confirm: 'Are you sure to delete ?', no: 'No', yes: 'Yes' },
     row_actions: 'Actions',
+    layout: layoutTexts.en,
     image: {
       missing: 'No image',
       edit: 'Edit image',

@@ -1,4 +1,5 @@
 import { loginTexts } from './login';
+import { layoutTexts } from './layout';
 import { raRu } from './ra-ru';
 import { resourcesIn } from './resources';
 import type { AppMessages, Catalogue } from './types';
@@ -80,6 +81,7 @@ const ruApp = {
     },
     delete: { confirm: 'Вы уверены, что хотите удалить?', no: 'Нет', yes: 'Да' },
     row_actions: 'Действия',
+    layout: layoutTexts.ru,
     image: {
       missing: 'Изображение не найдено!',
       edit: 'Изменить изображение',

@@ -1,4 +1,5 @@
 import { loginTexts } from './login';
+import { layoutTexts } from './layout';
 import { raUz } from './ra-uz';
 import { resourcesIn } from './resources';
 import type { AppMessages, Catalogue } from './types';
@@ -80,6 +81,7 @@ const uzApp = {
     },
     delete: { confirm: 'Rostdan ham oʻchirmoqchimisiz?', no: 'Yoʻq', yes: 'Ha' },
     row_actions: 'Amallar',
+    layout: layoutTexts.uz,
     image: {
       missing: 'Rasm topilmadi!',
       edit: 'Rasmni tahrirlash',

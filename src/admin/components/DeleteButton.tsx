@@ -1,7 +1,8 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Button, Confirm, useDeleteController, useRecordContext, useResourceContext } from 'react-admin';
+import { Confirm, useDeleteController, useRecordContext, useResourceContext } from 'react-admin';
 import { IfRowAccess } from './rowAccess';
+import { RowButton } from './RowButton';
 
 interface QuestionProps {
   open: boolean;
@@ -46,17 +47,16 @@ const RowDelete = ({ content }: { content?: ReactNode }) => {
   if (!record) return null;
   return (
     <>
-      <Button
+      <RowButton
         label="ra.action.delete"
         color="error"
+        icon={<DeleteIcon />}
         onClick={() => {
           setAsked(true);
           setOpen(true);
         }}
         disabled={pending}
-      >
-        <DeleteIcon />
-      </Button>
+      />
       {asked && <DeleteQuestion open={open} content={content} onClose={() => setOpen(false)} onPending={setPending} />}
     </>
   );

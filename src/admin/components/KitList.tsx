@@ -1,6 +1,6 @@
 import InboxIcon from '@mui/icons-material/Inbox';
 import { Box, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import {
   CreateButton,
   DataTable,
@@ -14,6 +14,9 @@ import {
 } from 'react-admin';
 import { useTabTitle } from '../layout/useTabTitle';
 import { listStaleTime } from '../providers/listPrefetch';
+import { KitCards } from './KitCards';
+import { FoldContext, useFoldWhenShort } from './RowFold';
+import { useDensity, usePhone } from './layoutPrefs';
 import { ListActions } from './ListActions';
 import { ListAside } from './ListAside';
 import { RowAccessProvider } from './rowAccess';
@@ -68,6 +71,8 @@ export const KitList = ({ quickFilters, actions, titleKey, savedQueries, queryOp
       actions={actions ?? <ListActions />}
       aside={<ListAside savedQueries={savedQueries}>{quickFilters}</ListAside>}
       empty={<ListEmpty />}
+      // The list's column may be narrower than its table (which then folds or scrolls in its box), never the page.
+      sx={{ '& .RaList-main': { minWidth: 0 } }}
       // A first page the menu click already fetched (providers/listPrefetch) is used without asking again.
       queryOptions={{ staleTime: listStaleTime, ...queryOptions }}
       {...props}
@@ -75,15 +80,70 @@ export const KitList = ({ quickFilters, actions, titleKey, savedQueries, queryOp
   );
 };
 
+/** Cells are padded by 6 px, not MUI's 16, and headers wrap (long Uzbek words) rather than widen their column. */
+const comfortableRows = {
+  '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+  '& td, & th': { px: 0.75 },
+  '& .MuiTableCell-paddingCheckbox': { pl: 0.75, pr: 0 },
+  '& thead th': { whiteSpace: 'normal', lineHeight: 1.3 },
+  // A sort button stays a 24 px target with the narrower padding (WCAG 2.5.8, axe `target-size`), and the bulk
+  // toolbar's buttons, clipped to nothing while no row is selected, are hidden too (not over a header, not tabbable).
+  '& thead .MuiTableSortLabel-root': { minHeight: 24 },
+  '& .RaBulkActionsToolbar-collapsed': { visibility: 'hidden' },
+  // A cell's second line (e.g. an order's placement dates) wraps too.
+  '& td .MuiTypography-root': { whiteSpace: 'normal' },
+} as const;
+
+/**
+ * Compact rows: one line each (a cell's parts side by side, long texts cut with "…"; the row's buttons never), tight
+ * padding, small checkboxes and buttons, thumbnails at row height, so 20 and more rows fit a 768 px screen.
+ */
+const compactRows = {
+  ...comfortableRows,
+  '& td, & th': { py: '2px', px: 0.75, fontSize: '0.8125rem', lineHeight: 1.25 },
+  '& td': { whiteSpace: 'nowrap', maxWidth: 160, overflow: 'hidden', textOverflow: 'ellipsis' },
+  '& td:last-child': { maxWidth: 'none', overflow: 'visible' },
+  '& td .MuiTypography-root, & td .MuiStack-root, & td .MuiBox-root': { display: 'inline', whiteSpace: 'nowrap' },
+  '& td .MuiTypography-root + .MuiTypography-root': { ml: 0.5 },
+  '& .MuiCheckbox-root, & .MuiIconButton-root': { p: '2px' },
+  '& .MuiCheckbox-root .MuiSvgIcon-root, & .MuiIconButton-root .MuiSvgIcon-root': { fontSize: 20 },
+  '& td img': { height: 22, width: 'auto', maxWidth: 44, verticalAlign: 'middle' },
+  '& .MuiChip-root': { height: 20, mr: 0.5 },
+} as const;
+
 /**
  * The kit's table: rows are no links (their buttons are), rows can be selected for bulk delete by those who may
- * delete, and the rows' buttons learn the user's edit and delete permissions once for the whole table.
+ * delete, and the rows' buttons learn the user's edit and delete permissions once for the whole table. Rows are
+ * comfortable or compact (the user's choice); on a phone the same columns are cards.
  */
 export const KitDataTable = (props: DataTableProps) => {
   const bulkActionButtons = useBulkDelete();
+  const phone = usePhone();
+  const [density] = useDensity();
+  const compact = density === 'compact';
+  const box = useRef<HTMLDivElement>(null);
+  const folded = useFoldWhenShort(box);
   return (
     <RowAccessProvider>
-      <DataTable bulkActionButtons={bulkActionButtons} rowClick={false} {...props} />
+      {phone ? (
+        <KitCards {...props} />
+      ) : (
+        // The box never grows past the list's width (its content's width is not asked for, `contain`): a table too
+        // wide for it folds its rows' buttons, then scrolls in its wrapper, never the page. (The box itself does not
+        // scroll: it would clip the bulk actions' toolbar, drawn over the table's head.)
+        <Box ref={box} className="KitDataTable-box" sx={{ contain: 'inline-size' }}>
+          <FoldContext.Provider value={folded}>
+            <DataTable
+              bulkActionButtons={bulkActionButtons}
+              rowClick={false}
+              size="small"
+              className={compact ? 'KitDataTable-compact' : 'KitDataTable-comfortable'}
+              sx={compact ? compactRows : comfortableRows}
+              {...props}
+            />
+          </FoldContext.Provider>
+        </Box>
+      )}
     </RowAccessProvider>
   );
 };

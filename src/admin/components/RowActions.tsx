@@ -12,7 +12,7 @@ const stopPropagation = (event: MouseEvent) => event.stopPropagation();
  * react-admin's `EditButton` (same label, icon, class, link and scroll state) without its own permission query per
  * row: the row's `IfRowAccess` decides.
  */
-const RowEditButton = () => (
+export const RowEditButton = () => (
   <RecordLinkButton
     to={(createPath, resource, id) => createPath({ type: 'edit', resource, id })}
     state={scrollToTop}

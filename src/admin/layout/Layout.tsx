@@ -1,4 +1,4 @@
-import { Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import {
   AppBar as RaAppBar,
@@ -20,23 +20,29 @@ const AppBar = () => {
       userMenu={<UserMenu />}
       toolbar={
         <>
-          <LanguageSelect />
+          {/* As wide as its code: the theme makes text fields full width, which on a phone pushed the user menu out. */}
+          <Box sx={{ flex: '0 0 auto', '& .MuiFormControl-root': { width: 'auto' } }}>
+            <LanguageSelect />
+          </Box>
           <ToggleThemeButton />
           <LoadingIndicator />
         </>
       }
     >
-      <Typography variant="h6" component="span" sx={{ mr: 2, whiteSpace: 'nowrap' }}>
+      {/* On a phone the page's title alone: the language and the user menu must fit beside it. */}
+      <Typography variant="h6" component="span" sx={{ mr: 2, whiteSpace: 'nowrap', display: { xs: 'none', sm: 'inline' } }}>
         {translate('app.title')}
       </Typography>
       {/* Each page's <Title> lands here: it is the page's h1, styled as before. */}
-      <TitlePortal variant="subtitle1" component="h1" sx={{ flex: 1 }} />
+      <TitlePortal variant="subtitle1" component="h1" sx={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} />
     </RaAppBar>
   );
 };
 
 export const Layout = ({ children }: { children: ReactNode }) => (
-  <RaLayout appBar={AppBar} menu={Menu}>
+  // The page's column never grows past the screen (a flex item would, to its widest content): a list too wide for it
+  // folds its rows' buttons or scrolls inside its own box (components/KitList).
+  <RaLayout appBar={AppBar} menu={Menu} sx={{ '& .RaLayout-content': { minWidth: 0 } }}>
     {children}
     {/* A 409 on any edit: what changed, reload or overwrite (providers/conflict.ts). */}
     <ConflictDialog />

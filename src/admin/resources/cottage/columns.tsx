@@ -8,7 +8,6 @@ import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary';
 import { Box, Chip, Stack, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
 import {
-  Button,
   DataTable,
   FilterList,
   ReferenceInput,
@@ -21,6 +20,7 @@ import { ACTIVE_STATUSES } from '../../../shared/enums';
 import { ImageThumb } from '../../components/ImageThumb';
 import { IfRowAccess } from '../../components/rowAccess';
 import { EnumFilterList, QuickFilterItem, ReferenceFilterList } from '../../components/QuickFilters';
+import { RowButton } from '../../components/RowButton';
 import { RowNumber } from '../../components/RowNumber';
 import { StatusChip } from '../../components/StatusChip';
 import { useFormat } from '../../components/formats';
@@ -39,9 +39,7 @@ const ImagesLink = () => {
   const createPath = useCreatePath();
   if (!record) return null;
   return (
-    <Button component={Link} to={`${createPath({ resource: 'cottage', type: 'list' })}/${record.id}/images`} label={label('images')}>
-      <PhotoLibraryIcon />
-    </Button>
+    <RowButton component={Link} to={`${createPath({ resource: 'cottage', type: 'list' })}/${record.id}/images`} label={label('images')} color="primary" icon={<PhotoLibraryIcon />} />
   );
 };
 

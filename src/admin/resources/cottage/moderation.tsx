@@ -14,6 +14,7 @@ import {
   useTranslate,
   type Identifier,
 } from 'react-admin';
+import { RowButton } from '../../components/RowButton';
 import { currentOf } from '../../providers/conflict';
 import type { AppDataProvider } from '../../providers/dataProvider';
 
@@ -127,9 +128,7 @@ export const ModerateButton = ({ decision }: { decision: Decision }) => {
   const looks = LOOKS[decision];
   return (
     <>
-      <Button label={looks.label} color={looks.color} onClick={() => setOpen(true)}>
-        {looks.icon}
-      </Button>
+      <RowButton label={looks.label} color={looks.color} icon={looks.icon} onClick={() => setOpen(true)} />
       <ModerationDialog
         decision={decision}
         open={open}

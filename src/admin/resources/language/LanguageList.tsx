@@ -1,9 +1,10 @@
-import { DataTable, EditButton, SearchInput, useRecordContext, useTranslate } from 'react-admin';
+import { DataTable, SearchInput, useRecordContext, useTranslate } from 'react-admin';
 import { KitDataTable, KitList } from '../../components/KitList';
 import { ActionsCol } from '../../components/ActionsCol';
 import { DeleteButton } from '../../components/DeleteButton';
 import { ImageColumn } from '../../components/ImageColumn';
 import { RowNumber } from '../../components/RowNumber';
+import { RowEditButton } from '../../components/RowActions';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
@@ -28,7 +29,7 @@ export const LanguageList = () => (
       <DataTable.Col source="title" />
       <DataTable.NumberCol source="definitions" />
       <ActionsCol>
-        <EditButton />
+        <RowEditButton />
         <LanguageDelete />
       </ActionsCol>
     </KitDataTable>

@@ -1,7 +1,8 @@
 import StarIcon from '@mui/icons-material/Star';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Button, Confirm, useCanAccess, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { Confirm, useCanAccess, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { RowButton } from '../../components/RowButton';
 import type { AppDataProvider } from '../../providers/dataProvider';
 
 /**
@@ -29,14 +30,14 @@ export const ActivePreButton = () => {
   const activated = Boolean(record.premiumActivatedAt);
   return (
     <>
-      <Button
+      <RowButton
         label="resources.order.activate.button"
+        color="primary"
+        icon={<StarIcon />}
         disabled={activated || isPending}
         onClick={() => setOpen(true)}
         data-testid="active-pre"
-      >
-        <StarIcon />
-      </Button>
+      />
       <Confirm
         isOpen={open}
         loading={isPending}

@@ -1,6 +1,7 @@
 import SendIcon from '@mui/icons-material/Send';
 import { Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useState } from 'react';
+import { RowButton } from '../../components/RowButton';
 import {
   Button,
   Form,
@@ -42,9 +43,7 @@ export const SendNotificationButton = () => {
     );
   return (
     <>
-      <Button label="resources.user.notify.button" onClick={() => setOpen(true)}>
-        <SendIcon />
-      </Button>
+      <RowButton label="resources.user.notify.button" color="primary" icon={<SendIcon />} onClick={() => setOpen(true)} />
       <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby={titleId} fullWidth maxWidth="sm">
         <Form onSubmit={send} record={{}}>
           <DialogTitle id={titleId}>{translate('resources.user.notify.title')}</DialogTitle>

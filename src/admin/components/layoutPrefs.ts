@@ -1,0 +1,29 @@
+import { useMediaQuery, type Theme } from '@mui/material';
+import { useGetIdentity, useStore } from 'react-admin';
+
+/**
+ * A layout choice of the signed-in user, kept in react-admin's store (localStorage) under the user's id, so two people
+ * sharing a browser each find their own: `layout.<userId>.<name>`.
+ */
+function useUserChoice<T>(name: string, fallback: T): [T, (value: T) => void] {
+  const { identity } = useGetIdentity();
+  const [stored, setStored] = useStore<T | undefined>(`layout.${identity?.id ?? 'anonymous'}.${name}`);
+  return [stored ?? fallback, setStored];
+}
+
+export type Density = 'comfortable' | 'compact';
+
+/** Comfortable (thumbnails at their size) or compact rows (20 and more on a 768 px screen). */
+export const useDensity = () => useUserChoice<Density>('density', 'comfortable');
+
+/**
+ * Whether the lists' side panel (saved queries, quick filters) is open. Until the user chooses, it is open on screens
+ * of 1536 px and wider and a narrow rail below, where the table needs the width.
+ */
+export function useFiltersOpen() {
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('xl'));
+  return useUserChoice<boolean>('filters', wide);
+}
+
+/** Below 600 px the lists are cards, the side panel is hidden and bulk selection is off. */
+export const usePhone = () => useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
