@@ -28,7 +28,18 @@ export const DateText = ({ source, withTime = false }: { source: string; withTim
   const format = useFormat();
   const value = record?.[source];
   if (!value) return null;
-  return <span style={{ whiteSpace: 'nowrap' }}>{withTime ? format.dateTime(value) : format.date(value)}</span>;
+  const date = format.date(value);
+  if (!withTime) return <span style={{ whiteSpace: 'nowrap' }}>{date}</span>;
+  // The date and the time each stay whole, but a narrow column may put the time under the date (`25 нояб. 2026 г.,`
+  // then `14:05`): unbroken, the orders list was wider than a 1366 px laptop in ru and uz.
+  const full = format.dateTime(value);
+  const time = full.startsWith(date) ? full.slice(date.length).match(/^([^\d]*)(.*)$/) : null;
+  if (!time) return <span style={{ whiteSpace: 'nowrap' }}>{full}</span>;
+  return (
+    <span>
+      <span style={{ whiteSpace: 'nowrap' }}>{date + time[1].trimEnd()}</span> <span style={{ whiteSpace: 'nowrap' }}>{time[2]}</span>
+    </span>
+  );
 };
 
 /** Under a price input: the typed number as the lists will show it (`1 350 000 soʻm`), so a missing zero shows. */

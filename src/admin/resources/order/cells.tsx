@@ -1,7 +1,7 @@
 import { Box, Chip, Link as MuiLink, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
 import { RecordContextProvider, useCreatePath, useRecordContext, useTranslate } from 'react-admin';
-import { StatusChip } from '../../components/StatusChip';
+import { StatusChip, WRAPPING_CHIP } from '../../components/StatusChip';
 import { useFormat } from '../../components/formats';
 
 /** The cottage's name, linking to the cottage. */
@@ -41,13 +41,14 @@ export const ActivatedCell = () => {
   const translate = useTranslate();
   const format = useFormat();
   if (!record) return null;
-  if (!record.premiumActivatedAt) return <Chip size="small" variant="outlined" label={translate('resources.order.not_activated')} />;
-  const date = (value: unknown) => (value ? format.date(value) : '…');
+  if (!record.premiumActivatedAt) return <Chip size="small" variant="outlined" sx={WRAPPING_CHIP} label={translate('resources.order.not_activated')} />;
+  // Each date stays whole (no-break spaces), but the sentence may wrap between them to fit a laptop's orders list.
+  const date = (value: unknown) => (value ? format.date(value).replace(/ /g, '\u00a0') : '…');
   return (
     <Box data-testid="order-activated">
-      <Chip size="small" color="success" label={translate('resources.order.activated')} />
+      <Chip size="small" color="success" sx={WRAPPING_CHIP} label={translate('resources.order.activated')} />
       {record.premium && (
-        <Typography variant="body2" sx={{ whiteSpace: 'nowrap', mt: 0.5 }}>
+        <Typography variant="body2" sx={{ mt: 0.5 }}>
           {translate('resources.order.placed_until', { from: date(record.premium.createdAt), to: date(record.premium.expireAt) })}
         </Typography>
       )}
