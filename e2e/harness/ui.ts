@@ -24,6 +24,17 @@ export async function login(page: Page, baseUrl: string, language = 'en') {
   }
 }
 
+/**
+ * Opens the list's side panel (saved queries, quick filters) when it is folded to its rail, as it is by default below
+ * 1536 px; a panel already open stays as it is.
+ */
+export async function openListPanel(page: Page) {
+  await page.locator('.ListAside-rail, .ListAside-panel').first().waitFor({ timeout: TIMEOUT });
+  const rail = page.locator('.ListAside-rail').getByRole('button', { name: 'Filters', exact: true });
+  if (await rail.isVisible()) await rail.click();
+  await page.locator('.ListAside-panel').waitFor({ timeout: TIMEOUT });
+}
+
 /** Picks a translation by its code in a TranslationInput labelled `label`. */
 export async function pickTranslation(page: Page, label: string, code: string) {
   const input = page.getByRole('combobox', { name: label });

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Spec } from '../harness/types';
 import { ROOT } from '../harness/server';
-import { confirmDelete, expectTrue, login, pickTranslation, pngFile } from '../harness/ui';
+import { confirmDelete, expectTrue, login, openListPanel, pickTranslation, pngFile } from '../harness/ui';
 
 interface CottageType {
   id: string;
@@ -63,6 +63,7 @@ export const specs: Spec[] = [
       await page.locator(`img[src="/${stored.image}"]`).waitFor();
 
       // Quick filter on the flag.
+      await openListPanel(page);
       await page.getByRole('button', { name: 'Hides the price', exact: true }).click();
       await page.getByText(/No Cottage types? found/i).waitFor();
       await page.getByRole('button', { name: 'Hides the price', exact: true }).click();

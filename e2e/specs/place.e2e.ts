@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Spec } from '../harness/types';
 import { ROOT } from '../harness/server';
-import { confirmDelete, expectTrue, login, pickTranslation, pngFile } from '../harness/ui';
+import { confirmDelete, expectTrue, login, openListPanel, pickTranslation, pngFile } from '../harness/ui';
 
 interface Place {
   id: string;
@@ -71,6 +71,7 @@ export const specs: Spec[] = [
       await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
 
       // Quick filter by region: the other region has no place.
+      await openListPanel(page);
       await page.getByRole('button', { name: `North ${unique}` }).click();
       await page.getByText(/No Place(s)? found/i).waitFor();
       await page.getByRole('button', { name: `North ${unique}` }).click();

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import type { Spec } from '../harness/types';
-import { expectTrue, login, openLogin, TIMEOUT } from '../harness/ui';
+import { expectTrue, login, openListPanel, openLogin, TIMEOUT } from '../harness/ui';
 
 /** Logs in through the form as any user. */
 async function loginAs(page: Page, baseUrl: string, username: string, password: string) {
@@ -19,6 +19,7 @@ async function logout(page: Page, baseUrl: string) {
 
 /** Saves the list's current query from the aside, under `name`, shared or not. */
 async function saveCurrentQuery(page: Page, name: string, shared: boolean) {
+  await openListPanel(page);
   await page.getByRole('button', { name: 'Save current query...' }).click();
   const dialog = page.getByRole('dialog', { name: 'Save current query as' });
   await dialog.getByLabel('Query name').fill(name);
@@ -64,6 +65,7 @@ export const specs: Spec[] = [
       await logout(page, baseUrl);
       await login(page, baseUrl);
       await page.goto(`${baseUrl}/dashboart/region`);
+      await openListPanel(page);
       await page.getByRole('cell', { name: `Beta ${unique}`, exact: true }).waitFor();
       await page.getByRole('cell', { name: `Alpha ${unique}`, exact: true }).waitFor();
       await saved().getByRole('button', { name: mine, exact: true }).click();
@@ -89,6 +91,7 @@ export const specs: Spec[] = [
       try {
         await loginAs(other.page, baseUrl, second.username, second.password);
         await other.page.goto(`${baseUrl}/dashboart/region`);
+        await openListPanel(other.page);
         const list = other.page.getByTestId('saved-queries');
         const entry = list.getByRole('listitem').filter({ hasText: team });
         await entry.getByText('Shared by Administrator').waitFor();

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Spec } from '../harness/types';
 import { ROOT } from '../harness/server';
-import { confirmDelete, expectTrue, login, pickTranslation, pngFile } from '../harness/ui';
+import { confirmDelete, expectTrue, login, openListPanel, pickTranslation, pngFile } from '../harness/ui';
 
 interface Service {
   id: string;
@@ -75,6 +75,7 @@ export const specs: Spec[] = [
       await row().locator(`img[src="/${stored.images[0]}"]`).waitFor();
 
       // Quick filter by code.
+      await openListPanel(page);
       await page.getByRole('button', { name: 'recommended', exact: true }).click();
       await page.getByText(/No Services? found/i).waitFor();
       await page.getByRole('button', { name: 'recommended', exact: true }).click();

@@ -1,5 +1,5 @@
 import type { Spec } from '../harness/types';
-import { confirmDelete, expectTrue, login, pickTranslation } from '../harness/ui';
+import { confirmDelete, expectTrue, login, openListPanel, pickTranslation } from '../harness/ui';
 
 interface Tariff {
   id: string;
@@ -74,6 +74,7 @@ export const specs: Spec[] = [
       expectTrue(stored.days === 7 && stored.price === 30000 && stored.description === `Seven days on top ${unique} uz`, JSON.stringify(stored));
 
       // Quick filter by service.
+      await openListPanel(page);
       await page.getByRole('button', { name: `Premium ${unique}`, exact: true }).click();
       await row().waitFor();
       await page.getByRole('button', { name: `Premium ${unique}`, exact: true }).click();

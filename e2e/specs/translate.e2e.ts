@@ -1,5 +1,5 @@
 import type { Spec } from '../harness/types';
-import { confirmDelete, expectTrue, login } from '../harness/ui';
+import { confirmDelete, expectTrue, login, openListPanel } from '../harness/ui';
 
 interface Translation {
   id: string;
@@ -63,6 +63,7 @@ export const specs: Spec[] = [
       // Quick filter "Used": only the region's translation is left, and its chip links to the region.
       await page.getByPlaceholder('Search', { exact: true }).fill(unique);
       await row().waitFor();
+      await openListPanel(page);
       await page.getByRole('button', { name: 'Used', exact: true }).click();
       await row().waitFor({ state: 'detached' });
       const used = page.getByRole('row', { name: new RegExp(usedCode) });
