@@ -26,13 +26,23 @@ export async function login(page: Page, baseUrl: string, language = 'en') {
 
 /**
  * Opens the list's side panel (saved queries, quick filters) when it is folded to its rail, as it is by default below
- * 1536 px; a panel already open stays as it is.
+ * 1536 px; a panel already open stays as it is. The choice is kept under the user's id, so a click made before the
+ * identity has loaded can be undone when it arrives: click again until the panel stays.
  */
 export async function openListPanel(page: Page) {
-  await page.locator('.ListAside-rail, .ListAside-panel').first().waitFor({ timeout: TIMEOUT });
+  const panel = page.locator('.ListAside-panel');
   const rail = page.locator('.ListAside-rail').getByRole('button', { name: 'Filters', exact: true });
-  if (await rail.isVisible()) await rail.click();
-  await page.locator('.ListAside-panel').waitFor({ timeout: TIMEOUT });
+  const deadline = Date.now() + TIMEOUT;
+  while (Date.now() < deadline) {
+    if (await panel.isVisible()) {
+      await page.waitForTimeout(300);
+      if (await panel.isVisible()) return;
+      continue;
+    }
+    if (await rail.isVisible()) await rail.click();
+    await page.waitForTimeout(200);
+  }
+  throw new Error("the list's side panel did not open");
 }
 
 /** Picks a translation by its code in a TranslationInput labelled `label`. */
