@@ -15,6 +15,31 @@ export default tseslint.config(
     },
   },
   {
+    // One function fits a screen or two: a longer one is split into named parts (docs/decisions.md, "Server layers").
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.spec.{ts,tsx}'],
+    rules: { 'max-lines-per-function': ['error', { max: 150, skipBlankLines: false, skipComments: false }] },
+  },
+  {
+    // CommonJS configuration files (dependency-cruiser's).
+    files: ['.dependency-cruiser.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+  },
+  {
+    // Repositories run on the transaction their caller owns (the route builder, an action, a seed): they take a `Tx` and
+    // never open one, so a unit of work is never split or nested (docs/decisions.md, "Repositories take the caller's transaction").
+    files: ['src/server/repos/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='transaction']",
+          message: 'A repository never opens a transaction: take `tx: Tx` and let the caller own the unit of work.',
+        },
+      ],
+    },
+  },
+  {
     // Plain Node scripts (run without a TypeScript loader).
     files: ['scripts/**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },

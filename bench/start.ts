@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildServer, serverIsStale } from '../scripts/build.mjs';
-import { openPostgres } from '../src/server/db/client';
+import { openPostgres } from '../src/server/db/open';
 import { bootstrap } from '../src/server/db/seed/bootstrap';
 import { seedScale } from '../src/server/db/seed/scale';
 import { diskStorage } from '../src/server/storage';

@@ -26,6 +26,10 @@ const en = {
       submit: 'LOG IN',
       success: 'Successfully logged in!',
       failure: 'Something went wrong',
+      code: 'Code',
+      code_placeholder: 'The 6-digit code from your app, or a recovery code',
+      code_required: 'Two-factor login is on: enter the code from your authenticator app',
+      code_wrong: 'The code is wrong or already used',
     },
     not_found: {
       code: '4 0 4',
@@ -40,7 +44,7 @@ const en = {
   },
 };
 
-export type LoginMessages = DeepStrings<typeof en>;
+type LoginMessages = DeepStrings<typeof en>;
 
 const uz: LoginMessages = {
   ra: {
@@ -59,6 +63,10 @@ const uz: LoginMessages = {
       submit: 'KIRISH',
       success: 'Tizimga muvaffaqiyatli kirdingiz!',
       failure: 'Nimadir xato ketdi',
+      code: 'Kod',
+      code_placeholder: 'Ilovadagi 6 xonali kod yoki tiklash kodi',
+      code_required: 'Ikki bosqichli kirish yoqilgan: autentifikator ilovasidagi kodni kiriting',
+      code_wrong: 'Kod notoʻgʻri yoki allaqachon ishlatilgan',
     },
     not_found: {
       code: '4 0 4',
@@ -90,6 +98,10 @@ const ru: LoginMessages = {
       submit: 'ВОЙТИ',
       success: 'Вы успешно вошли!',
       failure: 'Что-то пошло не так',
+      code: 'Код',
+      code_placeholder: '6-значный код из приложения или код восстановления',
+      code_required: 'Включён двухфакторный вход: введите код из приложения-аутентификатора',
+      code_wrong: 'Код неверен или уже использован',
     },
     not_found: {
       code: '4 0 4',

@@ -37,6 +37,9 @@ const posixSignals = process.platform !== 'win32';
 const steps: Step[] = [
   { name: 'type check', command: ['npx', 'tsc', '--noEmit'] },
   { name: 'lint', command: ['npx', 'eslint', '.', '--max-warnings', '0'] },
+  { name: 'layers: no upward import, no cycle (dependency-cruiser)', command: ['npm', 'run', '--silent', 'check:layers'] },
+  { name: 'unused files, exports and dependencies (knip)', command: ['npm', 'run', '--silent', 'check:unused'] },
+  { name: 'recipe: docs/adding-a-resource.md applied to a scratch copy type-checks and passes the resource tests', command: ['npm', 'run', '--silent', 'check:recipe'] },
   { name: 'unit, component and API tests (PGlite)', command: ['npx', 'vitest', 'run'] },
   {
     name: 'API tests (PostgreSQL)',

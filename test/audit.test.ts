@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestContext } from './helpers';
 import { adminId, region, translation, userWith } from './fixtures';
 import { auditLog } from '../src/server/db/schema';
-import { purgeAudit } from '../src/server/lib/audit';
+import { purgeAudit } from '../src/server/repos/audit';
 
 let t: TestContext;
 const api = '/api/v1';

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { getTableName, sql } from 'drizzle-orm';
 import { createTestApp, type TestContext } from './helpers';
 import { seedDemo, type DemoResult } from '../src/server/db/seed/demo';
 import { REGIONS } from '../src/server/db/seed/demo-data';
+import { RESOURCE_TABLES } from '../src/server/db/tables';
+import { NAMED_KEYS } from '../src/shared/resources';
 
 let t: TestContext;
 let result: DemoResult;
@@ -32,6 +34,8 @@ describe('demo data', () => {
     expect(await count('notification', "type = 'personal'")).toBeGreaterThan(0);
     expect(await count('notification', "type = 'public'")).toBeGreaterThan(0);
     expect(await count('role', `name = 'MODERATOR'`)).toBe(1);
+    // Every named resource of the registry has demo rows (\`NamedDemoRows\` makes a missing one fail tsc).
+    for (const key of NAMED_KEYS) expect(await count(getTableName(RESOURCE_TABLES[key].table)), key).toBeGreaterThan(0);
     // Every translation has all three languages.
     expect(await count('translation t', '(select count(*) from definition d where d.translation_id = t.id) <> 3')).toBe(0);
     // Coordinates stay near Uzbekistan and each cottage's place lies in its region.

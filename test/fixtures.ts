@@ -57,7 +57,7 @@ export async function place(t: TestContext, regionId: string, name = `Place ${su
   return row;
 }
 
-export async function comfort(t: TestContext, name = `Comfort ${suffix()}`) {
+async function comfort(t: TestContext, name = `Comfort ${suffix()}`) {
   const [row] = await t.database.db
     .insert(comforts)
     .values({ nameTranslateId: await translation(t, name), image: `uploads/images/${suffix()}.png` })
@@ -65,7 +65,7 @@ export async function comfort(t: TestContext, name = `Comfort ${suffix()}`) {
   return row;
 }
 
-export async function cottageType(t: TestContext, name = `Type ${suffix()}`, hidePrice = false) {
+async function cottageType(t: TestContext, name = `Type ${suffix()}`, hidePrice = false) {
   const [row] = await t.database.db.insert(cottageTypes).values({ nameTranslateId: await translation(t, name), image: null, hidePrice }).returning();
   return row;
 }

@@ -37,9 +37,9 @@ type Operation = {
   requestBody?: { content: Record<string, { schema: Schema }> };
   responses?: Record<string, { content?: Record<string, { schema: Schema }> }>;
 };
-export type OpenApiDoc = { paths: Record<string, Record<string, Operation>> };
+type OpenApiDoc = { paths: Record<string, Record<string, Operation>> };
 
-export interface Op {
+interface Op {
   method: string;
   path: string;
   tag: string;
@@ -73,7 +73,7 @@ export interface FuzzResult {
 }
 
 /** Words and shapes that must never reach a client: stack lines, SQL, database error codes and names. */
-export const LEAK_PATTERNS: RegExp[] = [
+const LEAK_PATTERNS: RegExp[] = [
   /\n\s*at [^\n]*:\d+:\d+/, // a stack line
   /\bat (async )?[\w$.<>]+ \([^)]*:\d+:\d+\)/,
   /node_modules|\/src\/server\//,
@@ -162,7 +162,7 @@ const ODD_NUMBERS = [0, -0, 1, -1, 0.5, -0.0001, 1e308, -1e308, 5e-324, 2 ** 31,
 /** Number literals JSON.stringify cannot write; they go into the body text raw. */
 const RAW_LITERALS = ['1e400', '-1e400', '123456789012345678901234567890', '-0.0', '0e0', '1E+2', '-9223372036854775809', '0.0000000000000000000000001'];
 
-export class Rng {
+class Rng {
   private readonly g: ReturnType<typeof prng>;
   constructor(seed: number) {
     this.g = prng(seed);
@@ -193,7 +193,7 @@ export class Rng {
 
 // ------------------------------------------------------------------------------------------------ the generator
 
-export interface Pools {
+interface Pools {
   /** Ids of existing records per OpenAPI tag. */
   byTag: Map<string, string[]>;
   /** Every id seen anywhere in a response. */
@@ -241,7 +241,7 @@ function flatten(s: Schema | undefined): Schema {
   return { ...s, properties, required };
 }
 
-export class Generator {
+class Generator {
   constructor(
     readonly rng: Rng,
     readonly pools: Pools,
@@ -378,7 +378,7 @@ export class Generator {
 
 // ------------------------------------------------------------------------------------------------ requests
 
-export interface FuzzRequest {
+interface FuzzRequest {
   method: string;
   url: string;
   headers: Record<string, string>;
@@ -531,7 +531,7 @@ function multipartBody(gen: Generator, fields: Record<string, unknown>, files: {
   return { payload: Buffer.concat(chunks), contentType };
 }
 
-export class RequestFactory {
+class RequestFactory {
   constructor(
     readonly gen: Generator,
     readonly images: { png: Buffer },
@@ -660,7 +660,7 @@ export class RequestFactory {
 // ------------------------------------------------------------------------------------------------ the runner
 
 /** The operations of the document, each with the fields of the records its tag's list answers. */
-export function operationsOf(doc: OpenApiDoc): Op[] {
+function operationsOf(doc: OpenApiDoc): Op[] {
   const ops: Op[] = [];
   const fieldsByTag = new Map<string, string[]>();
   for (const [path, methods] of Object.entries(doc.paths)) {
@@ -691,7 +691,7 @@ function collectIds(value: unknown, into: Set<string>, depth = 0) {
   }
 }
 
-export interface RunOptions {
+interface RunOptions {
   app: FastifyInstance;
   seed: number;
   requests: number;

@@ -4,7 +4,7 @@ import { writeFile, rm } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openPostgres } from '../src/server/db/client';
+import { openPostgres } from '../src/server/db/open';
 import { openPglite, PGLITE_EXTENSIONS } from '../src/server/db/pglite';
 import { bootstrap } from '../src/server/db/seed/bootstrap';
 import { usePasswordCost } from '../src/server/auth/passwords';

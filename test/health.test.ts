@@ -3,7 +3,7 @@ import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { createTestApp, type TestContext } from './helpers';
 import { ENGINE, pgDatabaseUrl } from './engine';
 import { buildApp } from '../src/server/app';
-import { openPostgres } from '../src/server/db/client';
+import { openPostgres } from '../src/server/db/open';
 import { HEALTH_TIMEOUT_MS } from '../src/server/routes/health';
 
 let t: TestContext;

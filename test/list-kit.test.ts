@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../src/server/db/seed/demo';
-import { cellText, exportColumns, skeletonOf } from '../src/server/lib/csv-export';
+import { cellText, exportColumns, skeletonOf } from '../src/server/http/csv-export';
 import { loadCottageExportRows, loadCottages } from '../src/server/repos/cottages';
 import { cottageRecord } from '../src/shared/records/cottage';
 import { createTestApp, type TestContext } from './helpers';

@@ -1,5 +1,5 @@
 /**
- * The list's fast path (`lib/page-json.ts`): the JSON text the database builds for a page must be, byte for byte, what
+ * The list's fast path (`query/page-json.ts`): the JSON text the database builds for a page must be, byte for byte, what
  * the record schema's encoding of the loaded records gives — same keys in the same order, the same ISO times, numbers,
  * nulls — for every resource that has one, in every language, in the page's order.
  */
@@ -9,9 +9,10 @@ import { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import { seedDemo } from '../src/server/db/seed/demo';
 import { rowsOf } from '../src/server/db/sql';
-import { inOrder } from '../src/server/lib/list';
+import { inOrder } from '../src/server/query/ids';
 import { cottagePageJson, loadCottages } from '../src/server/repos/cottages';
 import { cottageRecord } from '../src/shared/records/cottage';
+import { NAMED_KEYS, resources } from '../src/shared/resources';
 import { createTestApp, type TestContext } from './helpers';
 
 let t: TestContext;
@@ -62,7 +63,8 @@ describe('a page of cottages as JSON', () => {
 });
 
 describe('every list with a JSON page answers what GET one answers, record by record', () => {
-  for (const path of ['cottage', 'region', 'place', 'comfort', 'cottage-type']) {
+  // The cottages and every named resource (the registry's `preset: 'named'`), each filled by the demo seed.
+  for (const path of ['cottage', ...NAMED_KEYS.map((key) => resources[key].api.list)]) {
     it(path, async () => {
       for (const lang of ['uz', 'ru']) {
         const headers = { 'accept-language': lang };

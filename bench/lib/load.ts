@@ -5,7 +5,7 @@
  */
 import { Worker } from 'node:worker_threads';
 
-export interface LoadOptions {
+interface LoadOptions {
   url: string;
   headers?: Record<string, string>;
   connections: number;

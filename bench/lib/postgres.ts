@@ -3,7 +3,7 @@ import { runStatement } from '../../src/server/db/run-statement';
 
 /** The account `bootstrap` creates in a benchmark's database. */
 export const BENCH_ADMIN = { username: 'bench-admin', password: 'bench-password-1' };
-export const BENCH_PG = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const BENCH_PG = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** The URL of database `name` on the benchmarks' server. */
 export function benchDatabaseUrl(name: string): string {

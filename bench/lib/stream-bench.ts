@@ -12,13 +12,13 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { startServer } from '../../e2e/harness/server';
-import { openPostgres } from '../../src/server/db/client';
+import { openPostgres } from '../../src/server/db/open';
 import { bootstrap } from '../../src/server/db/seed/bootstrap';
 import { seedScale } from '../../src/server/db/seed/scale';
 import { diskStorage } from '../../src/server/storage';
 import { adminHeaders, BENCH_ADMIN, benchDatabaseUrl, createBenchDatabase, dropBenchDatabase } from './postgres';
 
-export interface StreamedCall {
+interface StreamedCall {
   label: string;
   path: string;
   goalSeconds: number;

@@ -2,9 +2,11 @@
  * Accessibility: every built screen is checked by axe (WCAG 2.x level A and AA rules, and best practices) in Chromium, in the
  * light and the dark theme, and the spec fails listing each violation (rule, impact, the elements' selectors).
  *
- * A NEW SCREEN JOINS BY ADDING ONE LINE TO `SCREENS` below: its name, its address (it may use the records
- * arranged in `arrange()`), and what to wait for before the check, i.e. something that shows the screen is drawn
- * with its data. Screens before login go in `PUBLIC_SCREENS`.
+ * Every registry resource's list and create screen is checked without a line of its own (`REGISTRY_SCREENS`, from
+ * `src/shared/resources.ts`). A screen that needs its own records or its own readiness joins by ADDING ONE LINE TO
+ * `SCREENS` below: its name, its address (it may use the records arranged in `arrange()`), and what to wait for
+ * before the check, i.e. something that shows the screen is drawn with its data. Screens before login go in
+ * `PUBLIC_SCREENS`.
  *
  * Known blind spot: in the dark theme MUI paints raised surfaces (app bar, cards, dialogs) with a gradient overlay,
  * and axe leaves text on gradients unmeasured ("needs review") rather than failing it.
@@ -13,6 +15,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
+import { resources, type ResourceDef } from '../../src/shared/resources';
 import type { Api } from '../harness/api';
 import { ROOT } from '../harness/server';
 import type { Spec } from '../harness/types';
@@ -47,6 +50,20 @@ interface Screen {
 /** A list is drawn once it shows its rows, its empty state or its content (then the check waits for the network). */
 const listDrawn = (p: Page) => p.locator('main table tbody tr, main .KitList-empty, main .RaList-content');
 
+/**
+ * The routes whose screens `SCREENS` and `DEMO_SCREENS` list with records of their own, and the permission catalogue,
+ * which has no screen (the role form shows it).
+ */
+const OWN_SCREENS = new Set(['roles', 'region', 'comfort', 'cottage', 'audit', 'user', 'order', 'permission']);
+
+/** Every other registry resource: its list, and its create screen when it has a create call. */
+const REGISTRY_SCREENS: Screen[] = (Object.values(resources) as ResourceDef[])
+  .filter((def) => !OWN_SCREENS.has(def.route))
+  .flatMap(({ route, api }) => [
+    { name: `${route} list`, path: `/dashboart/${route}`, ready: listDrawn },
+    ...(api.create ? [{ name: `${route} create`, path: `/dashboart/${route}/create`, ready: (p: Page) => p.locator('main form') }] : []),
+  ]);
+
 const PUBLIC_SCREENS: Screen[] = [
   { name: 'login', path: '/', ready: (p) => p.getByRole('button', { name: 'LOG IN' }) },
 ];
@@ -71,10 +88,7 @@ const SCREENS: Screen[] = [
   { name: 'cottage create', path: '/dashboart/cottage/create', ready: (p) => p.locator('.leaflet-container, main [role=alert]') },
   { name: 'cottage edit', path: (f) => `/dashboart/cottage/${f.cottage}`, ready: (p) => p.locator('.leaflet-marker-icon, main [role=alert]') },
   { name: 'cottage images dialog', path: (f) => `/dashboart/cottage/${f.cottage}/images`, ready: (p) => p.getByRole('dialog').locator('img') },
-  ...['language', 'translate', 'place', 'cottage-type', 'services', 'tariff', 'notification'].flatMap((route): Screen[] => [
-    { name: `${route} list`, path: `/dashboart/${route}`, ready: listDrawn },
-    { name: `${route} create`, path: `/dashboart/${route}/create`, ready: (p) => p.locator('main form') },
-  ]),
+  ...REGISTRY_SCREENS,
   { name: 'regions edit with its History', path: (f) => `/dashboart/region/${f.region}`, ready: (p) => p.locator('.History-entry') },
   { name: 'audit log', path: '/dashboart/audit', ready: (p) => p.locator('main table tbody tr') },
   { name: 'users list', path: '/dashboart/user', ready: (p) => p.getByRole('cell', { name: 'admin', exact: true }) },

@@ -1,3 +1,4 @@
+import type { AuditAction } from '../../src/shared/audit-actions';
 import { resourceTexts } from './define';
 
 /** The audit log screen's and the edit pages' History texts in every language. */
@@ -5,6 +6,7 @@ export default resourceTexts({
   en: {
     name: 'Audit entry |||| Audit log',
     title: 'Audit log',
+    menu: 'Audit log',
     empty: 'No change has been recorded yet',
     hidden: 'hidden',
     others: { savedQuery: 'Saved query' },
@@ -29,9 +31,14 @@ export default resourceTexts({
       imageAdd: 'Image added',
       imageEdit: 'Image edited',
       imageDelete: 'Image deleted',
+      twoFactorEnable: 'Two-factor login turned on',
+      twoFactorDisable: 'Two-factor login turned off',
+      twoFactorReset: 'Two-factor login reset',
+      sessionEnd: 'Session ended',
+      sessionsEnd: 'All sessions ended',
       premium: 'Placed as premium',
       premiumEnd: 'Premium placement ended',
-    },
+    } satisfies Record<AuditAction, string>,
     fields: {
       createdAt: 'When',
       userId: 'User',
@@ -53,6 +60,7 @@ export default resourceTexts({
   ru: {
     name: 'Запись журнала |||| Журнал изменений |||| Журнал изменений',
     title: 'Журнал изменений',
+    menu: 'Журнал изменений',
     empty: 'Изменений пока не записано',
     hidden: 'скрыто',
     others: { savedQuery: 'Сохранённый запрос' },
@@ -77,6 +85,11 @@ export default resourceTexts({
       imageAdd: 'Изображение добавлено',
       imageEdit: 'Изображение изменено',
       imageDelete: 'Изображение удалено',
+      twoFactorEnable: 'Двухфакторный вход включён',
+      twoFactorDisable: 'Двухфакторный вход выключен',
+      twoFactorReset: 'Двухфакторный вход сброшен',
+      sessionEnd: 'Сеанс завершён',
+      sessionsEnd: 'Все сеансы завершены',
       premium: 'Размещено как премиум',
       premiumEnd: 'Премиум-размещение завершено',
     },
@@ -101,6 +114,7 @@ export default resourceTexts({
   uz: {
     name: 'Jurnal yozuvi |||| Oʻzgarishlar jurnali',
     title: 'Oʻzgarishlar jurnali',
+    menu: 'Oʻzgarishlar jurnali',
     empty: 'Hozircha oʻzgarish yozilmagan',
     hidden: 'yashirin',
     others: { savedQuery: 'Saqlangan soʻrov' },
@@ -125,6 +139,11 @@ export default resourceTexts({
       imageAdd: 'Rasm qoʻshildi',
       imageEdit: 'Rasm tahrirlandi',
       imageDelete: 'Rasm oʻchirildi',
+      twoFactorEnable: 'Ikki bosqichli kirish yoqildi',
+      twoFactorDisable: 'Ikki bosqichli kirish oʻchirildi',
+      twoFactorReset: 'Ikki bosqichli kirish bekor qilindi',
+      sessionEnd: 'Seans tugatildi',
+      sessionsEnd: 'Barcha seanslar tugatildi',
       premium: 'Premium sifatida joylashtirildi',
       premiumEnd: 'Premium joylashuv tugatildi',
     },

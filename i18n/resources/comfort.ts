@@ -5,6 +5,8 @@ export default resourceTexts({
   en: {
     name: 'Comfort |||| Comforts',
     title: 'Comfort',
+    menu: 'Comfort',
+    tile: 'Comforts',
     add: 'Add Comfort',
     edit: 'Edit Comfort',
     empty: 'There is no comfort yet',
@@ -18,6 +20,8 @@ export default resourceTexts({
   ru: {
     name: 'Удобство |||| Удобства |||| Удобств',
     title: 'Удобства',
+    menu: 'Удобства',
+    tile: 'Удобства',
     add: 'Добавить удобство',
     edit: 'Изменить удобство',
     empty: 'Удобств пока нет',
@@ -31,6 +35,8 @@ export default resourceTexts({
   uz: {
     name: 'Qulaylik |||| Qulayliklar',
     title: 'Qulaylik',
+    menu: 'Qulayliklar',
+    tile: 'Qulayliklar',
     add: 'Qulaylik qoʻshish',
     edit: 'Qulaylikni tahrirlash',
     empty: 'Hozircha qulaylik yoʻq',

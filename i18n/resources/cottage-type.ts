@@ -5,6 +5,7 @@ export default resourceTexts({
   en: {
     name: 'Cottage type |||| Cottage types',
     title: 'Cottage Type',
+    menu: 'Cottage type',
     add: 'Add Cottage Type',
     edit: 'Edit Cottage type',
     empty: 'There is no cottage type yet',
@@ -28,6 +29,7 @@ export default resourceTexts({
   ru: {
     name: 'Тип коттеджа |||| Типа коттеджей |||| Типов коттеджей',
     title: 'Тип коттеджа',
+    menu: 'Типы коттеджей',
     add: 'Добавить тип коттеджа',
     edit: 'Изменить тип коттеджа',
     empty: 'Типов коттеджей пока нет',
@@ -51,6 +53,7 @@ export default resourceTexts({
   uz: {
     name: 'Kottej turi |||| Kottej turlari',
     title: 'Kottej turi',
+    menu: 'Kottej turi',
     add: 'Kottej turini qoʻshish',
     edit: 'Kottej turini tahrirlash',
     empty: 'Hozircha kottej turi yoʻq',

@@ -7,6 +7,8 @@ export default resourceTexts({
     name: 'Announcement |||| Announcements',
     // ---- The Announcements list and the moderation queue (CottageList, ProgressCottages) ----
     title: 'Cottage',
+    menu: 'Announcements',
+    tile: 'Cottages',
     empty: 'There is no cottage yet',
     list: {
       name: 'Name',
@@ -32,6 +34,7 @@ export default resourceTexts({
     },
     queue: {
       title: 'Cottages Progress',
+      menu: 'Announcements in progress',
       tabs: 'Moderation state',
       empty_progress: 'No cottage is waiting for moderation',
       empty_rejected: 'No cottage has been rejected',
@@ -54,6 +57,8 @@ export default resourceTexts({
     name: 'Объявление |||| Объявления |||| Объявлений',
     // ---- The Announcements list and the moderation queue (CottageList, ProgressCottages) ----
     title: 'Коттедж',
+    menu: 'Объявления',
+    tile: 'Коттеджи',
     empty: 'Коттеджей пока нет',
     list: {
       name: 'Название',
@@ -79,6 +84,7 @@ export default resourceTexts({
     },
     queue: {
       title: 'Коттеджи в процессе',
+      menu: 'Объявления в процессе',
       tabs: 'Состояние модерации',
       empty_progress: 'Нет коттеджей, ожидающих модерации',
       empty_rejected: 'Нет отклонённых коттеджей',
@@ -101,6 +107,8 @@ export default resourceTexts({
     name: 'Eʼlon |||| Eʼlonlar',
     // ---- The Announcements list and the moderation queue (CottageList, ProgressCottages) ----
     title: 'Kottej',
+    menu: 'Eʼlonlar',
+    tile: 'Kottejlar',
     empty: 'Hozircha kottej yoʻq',
     list: {
       name: 'Nomi',
@@ -126,6 +134,7 @@ export default resourceTexts({
     },
     queue: {
       title: 'Jarayondagi kottejlar',
+      menu: 'Jarayondagi eʼlonlar',
       tabs: 'Moderatsiya holati',
       empty_progress: 'Moderatsiyani kutayotgan kottej yoʻq',
       empty_rejected: 'Rad etilgan kottej yoʻq',

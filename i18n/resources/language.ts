@@ -5,6 +5,8 @@ export default resourceTexts({
   en: {
     name: 'Language |||| Languages',
     title: 'Languages',
+    menu: 'Language',
+    tile: 'Languages',
     add: 'Add language',
     edit: 'Edit Language',
     empty: 'There is no language yet',
@@ -22,6 +24,8 @@ export default resourceTexts({
   ru: {
     name: 'Язык |||| Языки |||| Языков',
     title: 'Языки',
+    menu: 'Языки',
+    tile: 'Языки',
     add: 'Добавить язык',
     edit: 'Изменить язык',
     empty: 'Языков пока нет',
@@ -39,6 +43,8 @@ export default resourceTexts({
   uz: {
     name: 'Til |||| Tillar',
     title: 'Tillar',
+    menu: 'Tillar',
+    tile: 'Tillar',
     add: 'Til qoʻshish',
     edit: 'Tilni tahrirlash',
     empty: 'Hozircha til yoʻq',

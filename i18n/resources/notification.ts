@@ -5,6 +5,8 @@ export default resourceTexts({
   en: {
     name: 'Notification |||| Notifications',
     title: 'Notifications',
+    menu: 'Notification',
+    tile: 'Notifications',
     add: 'Send Notification',
     empty: 'There is no notification yet',
     send: 'Send',
@@ -26,6 +28,8 @@ export default resourceTexts({
   ru: {
     name: 'Уведомление |||| Уведомления |||| Уведомлений',
     title: 'Уведомления',
+    menu: 'Уведомления',
+    tile: 'Уведомления',
     add: 'Отправить уведомление',
     empty: 'Уведомлений пока нет',
     send: 'Отправить',
@@ -47,6 +51,8 @@ export default resourceTexts({
   uz: {
     name: 'Xabarnoma |||| Xabarnomalar',
     title: 'Xabarnomalar',
+    menu: 'Xabarnoma',
+    tile: 'Xabarnomalar',
     add: 'Xabarnoma joʻnatish',
     empty: 'Hozircha xabarnoma yoʻq',
     send: 'Yuborish',

@@ -5,6 +5,7 @@ export default resourceTexts({
   en: {
     name: 'Order |||| Orders',
     title: 'Order',
+    menu: 'Order',
     edit: 'Order Status',
     empty: 'There is no order yet',
     deleted_user: '—',
@@ -42,6 +43,7 @@ export default resourceTexts({
   ru: {
     name: 'Заказ |||| Заказа |||| Заказов',
     title: 'Заказ',
+    menu: 'Заказы',
     edit: 'Статус заказа',
     empty: 'Заказов пока нет',
     deleted_user: '—',
@@ -79,6 +81,7 @@ export default resourceTexts({
   uz: {
     name: 'Buyurtma |||| Buyurtmalar',
     title: 'Buyurtma',
+    menu: 'Buyurtma',
     edit: 'Buyurtma holati',
     empty: 'Hozircha buyurtma yoʻq',
     deleted_user: '—',

@@ -5,6 +5,8 @@ export default resourceTexts({
   en: {
     name: 'Place |||| Places',
     title: 'Place',
+    menu: 'Place',
+    tile: 'Place',
     add: 'Add Place',
     edit: 'Edit Place',
     empty: 'There is no place yet',
@@ -25,6 +27,8 @@ export default resourceTexts({
   ru: {
     name: 'Место |||| Места |||| Мест',
     title: 'Место',
+    menu: 'Места',
+    tile: 'Места',
     add: 'Добавить место',
     edit: 'Изменить место',
     empty: 'Мест пока нет',
@@ -45,6 +49,8 @@ export default resourceTexts({
   uz: {
     name: 'Joy |||| Joylar',
     title: 'Joy',
+    menu: 'Joy',
+    tile: 'Joy',
     add: 'Joy qoʻshish',
     edit: 'Joyni tahrirlash',
     empty: 'Hozircha joy yoʻq',

@@ -5,6 +5,8 @@ export default resourceTexts({
   en: {
     name: 'Region |||| Regions',
     title: 'Region',
+    menu: 'Region',
+    tile: 'Region',
     add: 'Add Region',
     edit: 'Edit Region',
     empty: 'There is no region yet',
@@ -18,6 +20,8 @@ export default resourceTexts({
   ru: {
     name: 'Область |||| Области |||| Областей',
     title: 'Области',
+    menu: 'Области',
+    tile: 'Области',
     add: 'Добавить область',
     edit: 'Изменить область',
     empty: 'Областей пока нет',
@@ -31,6 +35,8 @@ export default resourceTexts({
   uz: {
     name: 'Viloyat |||| Viloyatlar',
     title: 'Viloyat',
+    menu: 'Viloyat',
+    tile: 'Viloyat',
     add: 'Viloyat qoʻshish',
     edit: 'Viloyatni tahrirlash',
     empty: 'Hozircha viloyat yoʻq',

@@ -5,6 +5,7 @@ export default resourceTexts({
   en: {
     name: 'Role |||| Roles',
     title: 'Roles',
+    menu: 'Roles',
     add: 'Add Role',
     edit: 'Roles update',
     empty: 'There is no roles yet',
@@ -23,6 +24,7 @@ export default resourceTexts({
   ru: {
     name: 'Роль |||| Роли |||| Ролей',
     title: 'Роли',
+    menu: 'Роли',
     add: 'Добавить роль',
     edit: 'Изменить роль',
     empty: 'Ролей пока нет',
@@ -41,6 +43,7 @@ export default resourceTexts({
   uz: {
     name: 'Rol |||| Rollar',
     title: 'Rollar',
+    menu: 'Rollar',
     add: 'Rol qoʻshish',
     edit: 'Rolni tahrirlash',
     empty: 'Hozircha rollar yoʻq',

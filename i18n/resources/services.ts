@@ -5,6 +5,7 @@ export default resourceTexts({
   en: {
     name: 'Service |||| Services',
     title: 'Services',
+    menu: 'Services',
     add: 'Add Service',
     edit: 'Edit service',
     empty: 'There is no services yet',
@@ -29,6 +30,7 @@ export default resourceTexts({
   ru: {
     name: 'Услуга |||| Услуги |||| Услуг',
     title: 'Услуги',
+    menu: 'Услуги',
     add: 'Добавить услугу',
     edit: 'Изменить услугу',
     empty: 'Услуг пока нет',
@@ -53,6 +55,7 @@ export default resourceTexts({
   uz: {
     name: 'Xizmat |||| Xizmatlar',
     title: 'Xizmatlar',
+    menu: 'Xizmatlar',
     add: 'Xizmat qoʻshish',
     edit: 'Xizmatni tahrirlash',
     empty: 'Hozircha xizmat yoʻq',

@@ -5,6 +5,7 @@ export default resourceTexts({
   en: {
     name: 'Tariff |||| Tariffs',
     title: 'Tariff',
+    menu: 'Tariff',
     add: 'Add Tariff',
     edit: 'Tariff update',
     empty: 'There is no tariff yet',
@@ -30,6 +31,7 @@ export default resourceTexts({
   ru: {
     name: 'Тариф |||| Тарифа |||| Тарифов',
     title: 'Тариф',
+    menu: 'Тарифы',
     add: 'Добавить тариф',
     edit: 'Изменить тариф',
     empty: 'Тарифов пока нет',
@@ -55,6 +57,7 @@ export default resourceTexts({
   uz: {
     name: 'Tarif |||| Tariflar',
     title: 'Tarif',
+    menu: 'Tarif',
     add: 'Tarif qoʻshish',
     edit: 'Tarifni yangilash',
     empty: 'Hozircha tarif yoʻq',

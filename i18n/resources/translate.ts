@@ -5,6 +5,7 @@ export default resourceTexts({
   en: {
     name: 'Translation |||| Translations',
     title: 'Translate',
+    menu: 'Translate',
     add: 'Add translation',
     edit: 'Edit Translate',
     empty: 'There is no translation yet',
@@ -31,6 +32,7 @@ export default resourceTexts({
   ru: {
     name: 'Перевод |||| Переводы |||| Переводов',
     title: 'Переводы',
+    menu: 'Переводы',
     add: 'Добавить перевод',
     edit: 'Изменить перевод',
     empty: 'Переводов пока нет',
@@ -57,6 +59,7 @@ export default resourceTexts({
   uz: {
     name: 'Tarjima |||| Tarjimalar',
     title: 'Tarjimalar',
+    menu: 'Tarjimalar',
     add: 'Tarjima qoʻshish',
     edit: 'Tarjimani tahrirlash',
     empty: 'Hozircha tarjima yoʻq',

@@ -5,6 +5,8 @@ export default resourceTexts({
   en: {
     name: 'User |||| Users',
     title: 'Users',
+    menu: 'Users',
+    tile: 'Users',
     add: 'Add User',
     edit: 'User info',
     empty: 'There is no users yet',
@@ -43,6 +45,8 @@ export default resourceTexts({
   ru: {
     name: 'Пользователь |||| Пользователя |||| Пользователей',
     title: 'Пользователи',
+    menu: 'Пользователи',
+    tile: 'Пользователи',
     add: 'Добавить пользователя',
     edit: 'Данные пользователя',
     empty: 'Пользователей пока нет',
@@ -81,6 +85,8 @@ export default resourceTexts({
   uz: {
     name: 'Foydalanuvchi |||| Foydalanuvchilar',
     title: 'Foydalanuvchilar',
+    menu: 'Foydalanuvchilar',
+    tile: 'Foydalanuvchilar',
     add: 'Foydalanuvchi qoʻshish',
     edit: 'Foydalanuvchi maʼlumotlari',
     empty: 'Hozircha foydalanuvchilar yoʻq',

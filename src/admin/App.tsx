@@ -9,8 +9,14 @@ import { authProvider } from './providers/authProvider';
 import { createDataProvider } from './providers/dataProvider';
 import { createQueryClient } from './providers/queryClient';
 import { loadPanel } from './panelChunk';
+import { loadCatalogue } from './providers/i18nProvider';
+import { session } from './providers/session';
 
 const Panel = lazy(loadPanel);
+/** The setup-only screen of a role that requires two-factor login, with the full catalogue (its texts are not the login page's). */
+const TwoFactorSetupScreen = lazy(() =>
+  Promise.all([import('./security/TwoFactorSetupScreen'), loadCatalogue(session.language())]).then(([m]) => ({ default: m.TwoFactorSetupScreen })),
+);
 
 const dataProvider = createDataProvider();
 const queryClient = createQueryClient();
@@ -40,6 +46,14 @@ const Shell = ({ i18nProvider, store }: Props) => (
         element={
           <Suspense fallback={<Loading />}>
             <Panel />
+          </Suspense>
+        }
+      />
+      <Route
+        path="/two-factor"
+        element={
+          <Suspense fallback={<Loading />}>
+            <TwoFactorSetupScreen />
           </Suspense>
         }
       />

@@ -6,7 +6,11 @@ import { Layout } from './layout/Layout';
 import { RedirectToLogin } from './layout/LoginPage';
 import { NotFound } from './layout/NotFound';
 import { pages } from './layout/pages';
+import type { PageModule } from './resources/module';
 import { moduleEntries } from './resources/modules';
+
+/** The routes besides the resources' views: the panel's own pages and the modules' pages (the moderation queue). */
+const PAGES: [string, PageModule][] = [...Object.entries(pages), ...moduleEntries.flatMap(([, module]) => Object.entries(module.pages ?? {}))];
 
 /** Everything under /dashboart: one <Resource> per module, plus the pages that are not resources. */
 const Panel = () => (
@@ -20,15 +24,19 @@ const Panel = () => (
     requireAuth
     disableTelemetry
   >
-    {moduleEntries.map(([name, { menu: _menu, tile: _tile, ...views }]) => (
+    {moduleEntries.map(([name, { menu: _menu, tile: _tile, pages: _pages, ...views }]) => (
       <Resource key={name} name={name} {...views} />
     ))}
     <CustomRoutes>
-      {Object.entries(pages).map(([path, page]) => (
+      {PAGES.map(([path, page]) => (
         <Route key={path} path={path} element={page.element} />
       ))}
     </CustomRoutes>
   </AdminUI>
 );
 
+/**
+ * @public React.lazy takes this default export from the module that panelChunk's `import('./Panel')` resolves to;
+ * knip does not follow that module object, so it would call the export unused.
+ */
 export default Panel;

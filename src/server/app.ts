@@ -15,16 +15,17 @@ import language from './plugins/language';
 import changes from './plugins/changes';
 import auth from './plugins/auth';
 import uploads from './plugins/uploads';
-import { openStorage, type FileStorage } from './storage';
+import { openStorage } from './storage';
+import { type FileStorage } from './file-storage';
 import openapi from './plugins/openapi';
 import staticFiles from './plugins/static';
 import { LoginThrottle } from './auth/throttle';
 import routes from './routes';
-import { scheduleAuditRetention } from './lib/audit';
+import { scheduleAuditRetention } from './plugins/audit-retention';
 
-export const API_PREFIX = '/api/v1';
+const API_PREFIX = '/api/v1';
 
-export interface AppDeps {
+interface AppDeps {
   database: Database;
   /** Close the database when the app closes (main: yes; tests sharing one database: no). */
   closeDatabase?: boolean;

@@ -7,7 +7,7 @@
 import cluster, { type Worker } from 'node:cluster';
 
 /** A worker tells the primary why it could not start (a port in use, a database it cannot reach). */
-export interface WorkerFatal {
+interface WorkerFatal {
   fatal: string;
 }
 const isFatal = (message: unknown): message is WorkerFatal =>
@@ -16,7 +16,7 @@ const isFatal = (message: unknown): message is WorkerFatal =>
 /** More restarts than this in a minute means something is wrong with every worker, not one: give up. */
 const MAX_RESTARTS_PER_MINUTE = 10;
 
-export interface Workers {
+interface Workers {
   /** The port they share (the one the system chose when PORT=0). */
   port: number;
   /**

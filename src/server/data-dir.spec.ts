@@ -3,7 +3,7 @@ import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, syml
 import os from 'node:os';
 import path from 'node:path';
 import { secureDataDir } from './data-dir';
-import { openDatabase } from './db/client';
+import { openDatabase } from './db/open';
 import { resolveSecrets } from './secrets';
 import { loadConfig } from './config';
 

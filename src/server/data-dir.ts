@@ -7,11 +7,11 @@
 import { chmodSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
-export const DIR_MODE = 0o700;
-export const FILE_MODE = 0o600;
+const DIR_MODE = 0o700;
+const FILE_MODE = 0o600;
 
 /** What the server keeps in `DATA_DIR`; only these are mended, so a DATA_DIR pointed at a shared folder keeps the rest. */
-export const DATA_DIR_ENTRIES = ['db', 'uploads', 'secrets.json', 'server.lock', 'backup.sock', 'backup-staging'];
+const DATA_DIR_ENTRIES = ['db', 'uploads', 'secrets.json', 'server.lock', 'backup.sock', 'backup-staging'];
 
 /** Sets the umask and creates or mends the folder. Answers how many entries had too open a mode. */
 export function secureDataDir(dataDir: string): number {

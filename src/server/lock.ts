@@ -36,7 +36,7 @@ export function processStartTime(pid: number | 'self'): string | undefined {
  * Whether `pid` has `file` open: true or false on Linux, undefined where `/proc/<pid>/fd` cannot be read (another
  * system, or another user's process).
  */
-export function holdsOpen(pid: number, file: string): boolean | undefined {
+function holdsOpen(pid: number, file: string): boolean | undefined {
   let fds: string[];
   try {
     fds = readdirSync(`/proc/${pid}/fd`);
@@ -53,7 +53,7 @@ export function holdsOpen(pid: number, file: string): boolean | undefined {
   });
 }
 
-export interface LockOptions {
+interface LockOptions {
   /** Called when a lock left by a process that no longer runs is taken over (the pid it named, or null if unreadable). */
   onStale?: (pid: number | null) => void;
 }

@@ -5,7 +5,8 @@
 import './v8-memory';
 import cluster from 'node:cluster';
 import { ConfigError, loadConfig, type Config } from './config';
-import { openDatabase, type Database } from './db/client';
+import { openDatabase } from './db/open';
+import { type Database } from './db/client';
 import { bootstrap } from './db/seed/bootstrap';
 import { usePasswordCost } from './auth/passwords';
 import type { DemoResult } from './db/seed/demo';

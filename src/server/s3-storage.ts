@@ -6,13 +6,13 @@
 import type { Readable } from 'node:stream';
 import type { S3StorageConfig } from './config';
 import { HttpError } from './errors';
-import { contentTypeOf, isImagePath, newImagePath, type FileStorage } from './storage';
+import { contentTypeOf, isImagePath, newImagePath, type FileStorage } from './file-storage';
 
 /**
  * The store failed (down, wrong key, no bucket): 503 for the client, with what the log may say in `cause` — the
  * SDK's error object is not passed on, so nothing it carries about the request can reach a log line or an answer.
  */
-export class StorageUnavailable extends HttpError {
+class StorageUnavailable extends HttpError {
   constructor(operation: string, error: unknown) {
     super(503, 'The file storage is not available; try again later');
     const e = error as { name?: string; message?: string; $metadata?: { httpStatusCode?: number } };

@@ -5,7 +5,7 @@
  * stopping are ignored: Ctrl-C reaches every process of a terminal's group, and a worker then also gets the
  * primary's SIGTERM.
  */
-export interface ShutdownOptions {
+interface ShutdownOptions {
   timeoutMs: number;
   log: (line: string) => void;
   /** Runs when the deadline passes, before the exit (release what must not outlive the process). */

@@ -1,41 +1,11 @@
 /**
- * Where uploaded files live: an interface (tests and other deployments may bring their own), the local disk, and an
- * S3-compatible bucket (`s3-storage.ts`) for servers that share no disk.
+ * Where uploaded files live (`file-storage.ts` says what a store offers; tests and other deployments may bring their
+ * own): the local disk, or an S3-compatible bucket (`s3-storage.ts`) for servers that share no disk.
  */
-import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import type { Config } from './config';
-
-/** A stored file as the server streams it out; `body` is absent for a HEAD request. */
-export interface StoredFile {
-  body?: Readable;
-  contentType: string;
-  length?: number;
-  etag?: string;
-  lastModified?: Date;
-}
-
-export interface FileStorage {
-  /** Stores bytes and answers the public relative path. */
-  save(bytes: Buffer, extension: string): Promise<string>;
-  remove(publicPath: string): Promise<void>;
-  /**
-   * A file by its public path, undefined when there is none. Only stores the server cannot hand to @fastify/static
-   * (no local folder) have it: /uploads/ is then served through it.
-   */
-  read?(publicPath: string, opts: { head: boolean }): Promise<StoredFile | undefined>;
-  /** Lets go of connections; called when the app closes. */
-  close?(): void;
-}
-
-/** The only paths a store writes, reads or deletes: `uploads/images/<uuid>.<ext>` — nothing else, no `..`. */
-export const isImagePath = (publicPath: string) => /^uploads\/images\/[\w-]+\.\w+$/.test(publicPath);
-export const newImagePath = (extension: string) => `uploads/images/${randomUUID()}.${extension}`;
-
-const TYPES: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif' };
-export const contentTypeOf = (publicPath: string) => TYPES[path.extname(publicPath).slice(1).toLowerCase()] ?? 'application/octet-stream';
+import { isImagePath, newImagePath, type FileStorage } from './file-storage';
 
 /** Local-disk storage under the data folder; a shared directory lets several servers share it. */
 export function diskStorage(dataDir: string): FileStorage {

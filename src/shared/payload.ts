@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { FieldDef } from './resources';
 
 /** An empty string, spaces only, null or absence: "leave it as it is". */
-export const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 export const blankIsAbsent = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (blank(v) ? undefined : v), schema.optional());
 
 /** `priceWeekend` → "Price weekend", `service_id` → "Service id". */
@@ -28,7 +28,7 @@ export const numberLike = z.preprocess(
   z.number({ message: 'Must be a number' }).finite(),
 );
 
-export const booleanLike = z.preprocess((v) => {
+const booleanLike = z.preprocess((v) => {
   if (typeof v !== 'string') return v;
   const s = v.trim().toLowerCase();
   if (['true', '1', 'on', 'yes'].includes(s)) return true;
@@ -37,7 +37,7 @@ export const booleanLike = z.preprocess((v) => {
 }, z.boolean({ message: 'Must be true or false' }));
 
 /** A list that multipart sends as a repeated field, a single value, or JSON. */
-export const listOf = <T extends z.ZodType>(item: T) =>
+const listOf = <T extends z.ZodType>(item: T) =>
   z.preprocess((v) => {
     if (v === undefined || v === null || v === '') return undefined;
     if (typeof v === 'string' && v.trim().startsWith('[')) {
@@ -54,7 +54,7 @@ export const nonEmpty = (label: string, max = 255) =>
   z.string({ message: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} is at most ${max} characters`);
 
 /** A translation id: what every translated field is written as. */
-export const translationId = (label: string) => z.uuid({ message: `${label} must be a translation id` });
+const translationId = (label: string) => z.uuid({ message: `${label} must be a translation id` });
 
 type Skipped = { kind: 'image' | 'images' | 'location' | 'date' };
 type ValueOf<F> = F extends { kind: 'text' | 'translation' | 'reference' }

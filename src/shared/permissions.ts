@@ -4,12 +4,12 @@
  */
 import { resources, type ResourceDef, type StandardAction } from './resources';
 
-export interface PermissionDef {
+interface PermissionDef {
   code: string;
   name: string;
   group: string;
 }
-export interface PermissionGroupDef {
+interface PermissionGroupDef {
   name: string;
   label: string;
   permissions: PermissionDef[];
@@ -53,7 +53,7 @@ export const PERMISSION_GROUPS: PermissionGroupDef[] = [
 
 export const PERMISSION_CODES: string[] = PERMISSION_GROUPS.flatMap((g) => g.permissions.map((p) => p.code));
 
-export type PermissionCode = string;
+type PermissionCode = string;
 
 /** `perm('region', 'list')` → `region.list`, checked against the catalogue so a typo fails at start. */
 export function perm(resource: string, action: string): PermissionCode {

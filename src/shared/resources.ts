@@ -1,9 +1,9 @@
 /**
  * The resource registry: every resource of the product declared once.
  *
- * The server registers its routes on these paths and derives the permission catalogue from `actions`; the admin's
- * dataProvider maps react-admin calls onto the same paths, and its views read the field kinds. A resource writes by
- * hand only what is special about it.
+ * The server registers its routes on these paths and derives the permission catalogue from `actions`, and a `named`
+ * entry's routes, table, list and records from its fields; the admin's dataProvider maps react-admin calls onto the
+ * same paths, and its modules are found by `route`. A resource writes by hand only what is special about it.
  */
 import {
   ACTIVE_STATUSES,
@@ -56,6 +56,8 @@ export interface ResourceDef {
     premiumEnd?: string;
     /** "Active Pre": turn an order into its premium placement, once (`:id` = order id). */
     activate?: string;
+    /** Ends a cottage's active premium placement bought with a tariff (`{cottageId, tariffId}` in the body or query). */
+    disable?: string;
     /** Additive bulk calls (one transaction, all or nothing, at most 1000 ids): `POST {ids}` deletes them all. */
     bulkDelete?: string;
     /** `PATCH {ids, data}` applies one change to all of them (cottage moderation, order status). */
@@ -73,6 +75,13 @@ export interface ResourceDef {
   search: readonly string[];
   /** An English label for the permission group. */
   label: string;
+  /**
+   * `named`: a catalogue entry that is a translated name, maybe an image and a few plain fields (regions, comforts…).
+   * The server derives its routes, list and records from the fields; the demo data must give it rows.
+   */
+  preset?: 'named';
+  /** What a message calls one record, e.g. "Cottage type" (the named preset's; others' are in `db/tables.ts`). */
+  one?: string;
 }
 
 const CRUD = STANDARD_ACTIONS;
@@ -92,6 +101,35 @@ function crud(base: string, opts: { addSuffix?: boolean } = {}) {
 /** The additive list-kit calls of a resource whose paths are not built by `crud()`. */
 function kit(base: string) {
   return { bulkDelete: `${base}/bulk/delete`, export: `${base}/export` };
+}
+
+/**
+ * A `named` catalogue entry: a translated `name`, then its own `fields` in order (an `image` field gives it the image
+ * replacement call and a multipart create). The server derives its routes, list and records from it
+ * (`http/named-resource.ts`); `one` is what a message calls one record ("Region not found").
+ */
+function named<const K extends string, const R extends string, const F extends Record<string, FieldDef>>(entry: {
+  key: K;
+  route: R;
+  label: string;
+  one: string;
+  /** Its own fields after `name` (`{}`: none). */
+  fields: F;
+}) {
+  const fields = { name: { kind: 'translation', required: true }, ...entry.fields } as { name: { kind: 'translation'; required: true } } & F;
+  const image = 'image' in fields;
+  return {
+    key: entry.key,
+    route: entry.route,
+    label: entry.label,
+    one: entry.one,
+    preset: 'named',
+    api: image ? { ...crud(entry.route), image: `${entry.route}/edit/image/:id` } : crud(entry.route),
+    ...(image ? { multipart: { create: true } } : {}),
+    actions: CRUD,
+    fields,
+    search: ['name'],
+  } as const;
 }
 
 export const resources = {
@@ -124,53 +162,22 @@ export const resources = {
     // `definition`: the text of every language at once.
     search: ['code', 'definition'],
   },
-  region: {
-    key: 'region',
-    route: 'region',
-    label: 'Regions',
-    api: crud('region'),
-    actions: CRUD,
-    fields: { name: { kind: 'translation', required: true } },
-    search: ['name'],
-  },
-  place: {
+  region: named({ key: 'region', route: 'region', label: 'Regions', one: 'Region', fields: {} }),
+  place: named({
     key: 'place',
     route: 'place',
     label: 'Places',
-    api: { ...crud('place'), image: 'place/edit/image/:id' },
-    multipart: { create: true },
-    actions: CRUD,
-    fields: {
-      name: { kind: 'translation', required: true },
-      regionId: { kind: 'reference', resource: 'region', required: true },
-      image: { kind: 'image' },
-    },
-    search: ['name'],
-  },
-  comfort: {
-    key: 'comfort',
-    route: 'comfort',
-    label: 'Comforts',
-    api: { ...crud('comfort'), image: 'comfort/edit/image/:id' },
-    multipart: { create: true },
-    actions: CRUD,
-    fields: { name: { kind: 'translation', required: true }, image: { kind: 'image', required: true } },
-    search: ['name'],
-  },
-  cottageType: {
+    one: 'Place',
+    fields: { regionId: { kind: 'reference', resource: 'region', required: true }, image: { kind: 'image' } },
+  }),
+  comfort: named({ key: 'comfort', route: 'comfort', label: 'Comforts', one: 'Comfort', fields: { image: { kind: 'image', required: true } } }),
+  cottageType: named({
     key: 'cottageType',
     route: 'cottage-type',
     label: 'Cottage types',
-    api: { ...crud('cottage-type'), image: 'cottage-type/edit/image/:id' },
-    multipart: { create: true },
-    actions: CRUD,
-    fields: {
-      name: { kind: 'translation', required: true },
-      image: { kind: 'image' },
-      hidePrice: { kind: 'boolean' },
-    },
-    search: ['name'],
-  },
+    one: 'Cottage type',
+    fields: { image: { kind: 'image' }, hidePrice: { kind: 'boolean' } },
+  }),
   cottage: {
     key: 'cottage',
     route: 'cottage',
@@ -227,7 +234,7 @@ export const resources = {
     key: 'tariff',
     route: 'tariff',
     label: 'Tariffs',
-    api: crud('tariff'),
+    api: { ...crud('tariff'), disable: 'tariff/disable' },
     actions: CRUD,
     extraPermissions: { disable: 'End a premium placement bought with a tariff' },
     fields: {
@@ -324,7 +331,7 @@ export const resources = {
     key: 'audit',
     route: 'audit',
     label: 'Audit log',
-    // Read only: entries are written by the writes themselves (`src/server/lib/audit.ts`).
+    // Read only: entries are written by the writes themselves (`src/server/http/unit-of-work.ts`).
     api: { list: 'audit', export: 'audit/export' },
     actions: ['list'],
     fields: {
@@ -340,7 +347,10 @@ export const resources = {
 } as const satisfies Record<string, ResourceDef>;
 
 export type ResourceName = keyof typeof resources;
-export const RESOURCE_NAMES = Object.keys(resources) as ResourceName[];
+const RESOURCE_NAMES = Object.keys(resources) as ResourceName[];
+/** The resources declared with the `named` preset. */
+export type NamedKey = { [K in ResourceName]: (typeof resources)[K] extends { preset: 'named' } ? K : never }[ResourceName];
+export const NAMED_KEYS = RESOURCE_NAMES.filter((key): key is NamedKey => (resources[key] as ResourceDef).preset === 'named');
 /** react-admin's resource names: the union of every entry's `route`. */
 export type AdminRoute = (typeof resources)[ResourceName]['route'];
 

@@ -7,11 +7,11 @@
  */
 
 /** Cyrillic upper case → lower, by table: PostgreSQL's `lower()` leaves Cyrillic alone in a C-locale database. */
-export const CYRILLIC_UPPER = 'АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯЎҚҒҲ';
-export const CYRILLIC_LOWER = 'абвгдеёжзийклмнопрстуфхцчшщъыьэюяўқғҳ';
+const CYRILLIC_UPPER = 'АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯЎҚҒҲ';
+const CYRILLIC_LOWER = 'абвгдеёжзийклмнопрстуфхцчшщъыьэюяўқғҳ';
 
 /** Letters written with two Latin ones. */
-export const CYRILLIC_PAIRS: readonly (readonly [string, string])[] = [
+const CYRILLIC_PAIRS: readonly (readonly [string, string])[] = [
   ['ш', 'sh'],
   ['щ', 'sh'],
   ['ч', 'ch'],
@@ -22,14 +22,14 @@ export const CYRILLIC_PAIRS: readonly (readonly [string, string])[] = [
 ];
 
 /** Letters written with one (ў and ғ lose their ʻ with every other apostrophe: oʻ → o, gʻ → g). */
-export const CYRILLIC_SINGLE = 'абвгдежзийклмнопрстуфхыэўқғҳ';
-export const LATIN_SINGLE = 'abvgdejziyklmnoprstufxieoqgh';
+const CYRILLIC_SINGLE = 'абвгдежзийклмнопрстуфхыэўқғҳ';
+const LATIN_SINGLE = 'abvgdejziyklmnoprstufxieoqgh';
 
 /**
  * Dropped: every apostrophe people type for oʻ, gʻ and the tutuq belgisi (' ` ‘ ’ ʻ ʼ ´), and the Cyrillic
  * signs ъ ь, which Latin writes as ʼ or not at all.
  */
-export const DROPPED = "'`‘’ʻʼ´ъь";
+const DROPPED = "'`‘’ʻʼ´ъь";
 
 const single = new Map([...CYRILLIC_SINGLE].map((c, i) => [c, LATIN_SINGLE[i]]));
 const dropped = new Set(DROPPED);

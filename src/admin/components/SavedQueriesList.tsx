@@ -30,7 +30,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Confirm, HttpError, useListContext, useNotify, useStore, useTranslate } from 'react-admin';
-import { SAVED_QUERY_NAME_MAX } from '../../shared/schemas/saved-query';
+import { SAVED_QUERY_NAME_MAX } from '../../shared/limits';
 import { savedQueriesApi, savedQueriesKey, type SavedQuery, type SavedQueryValue } from '../providers/savedQueries';
 
 /** Key order does not matter: the URL and the server may list a filter's keys differently. */

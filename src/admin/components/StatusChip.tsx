@@ -11,11 +11,11 @@ import {
   type ServiceCode,
 } from '../../shared/enums';
 
-export type Status = CottageStatus | ActiveStatus | OrderStatus | ServiceCode;
-export const STATUSES: readonly Status[] = [...new Set([...COTTAGE_STATUSES, ...ACTIVE_STATUSES, ...ORDER_STATUSES, ...SERVICE_CODES])];
+type Status = CottageStatus | ActiveStatus | OrderStatus | ServiceCode;
+const STATUSES: readonly Status[] = [...new Set([...COTTAGE_STATUSES, ...ACTIVE_STATUSES, ...ORDER_STATUSES, ...SERVICE_CODES])];
 
 /** One colour per status value, whichever enum it comes from ("progress" means waiting in both). */
-export const STATUS_COLORS: Record<Status, ChipProps['color']> = {
+const STATUS_COLORS: Record<Status, ChipProps['color']> = {
   progress: 'warning',
   confirmed: 'success',
   rejected: 'error',

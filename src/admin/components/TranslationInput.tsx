@@ -15,7 +15,7 @@ import type { AppDataProvider } from '../providers/dataProvider';
 import type { TranslationChoice } from '../providers/apiExtras';
 import { CreateTranslationDialog } from './CreateTranslationDialog';
 
-export const UNUSED_TRANSLATIONS_KEY = ['translate', 'unused'];
+const UNUSED_TRANSLATIONS_KEY = ['translate', 'unused'];
 
 interface Props {
   /** The form value: the translation id, e.g. `nameTranslateId`. */

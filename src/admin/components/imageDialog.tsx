@@ -4,7 +4,7 @@ import { useCanAccess, useResourceContext } from 'react-admin';
 import { ImageEditDialog } from './ImageEditDialog';
 
 /** The image dialog's path under a resource: `/<resource>/:id/image`. */
-export const IMAGE_DIALOG_PATH = ':id/image';
+const IMAGE_DIALOG_PATH = ':id/image';
 
 export function imageDialogPath(listPath: string, id: string | number): string {
   return `${listPath}/${encodeURIComponent(id)}/image`;

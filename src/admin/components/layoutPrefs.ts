@@ -11,7 +11,7 @@ function useUserChoice<T>(name: string, fallback: T): [T, (value: T) => void] {
   return [stored ?? fallback, setStored];
 }
 
-export type Density = 'comfortable' | 'compact';
+type Density = 'comfortable' | 'compact';
 
 /** Comfortable (thumbnails at their size) or compact rows (20 and more on a 768 px screen). */
 export const useDensity = () => useUserChoice<Density>('density', 'comfortable');

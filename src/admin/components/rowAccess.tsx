@@ -2,7 +2,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 import { useCanAccess, useRecordContext, useResourceContext } from 'react-admin';
 
 /** What the rows' buttons may do, asked once per list instead of once per row and button. */
-export interface RowAccess {
+interface RowAccess {
   edit: boolean;
   delete: boolean;
 }

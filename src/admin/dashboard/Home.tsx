@@ -10,7 +10,7 @@ const HomeCharts = lazy(() => import('./HomeCharts'));
 
 /** The modules' home tiles, in their order. */
 const TILES = moduleEntries
-  .flatMap(([to, m]) => (m.tile ? [{ to, ...m.tile, icon: m.tile.icon ?? m.icon }] : []))
+  .flatMap(([to, m]) => (m.tile ? [{ to, ...m.tile, label: `resources.${to}.tile`, icon: m.tile.icon ?? m.icon }] : []))
   .sort((a, b) => a.order - b.order);
 
 /** The home page: one tile per resource the user may list, with its count from `GET /stats`, and the 30-day charts. */

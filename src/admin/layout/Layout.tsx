@@ -12,6 +12,7 @@ import { ConflictDialog } from '../components/ConflictDialog';
 import { LanguageSelect } from './LanguageSelect';
 import { Menu } from './Menu';
 import { UserMenu } from './UserMenu';
+import { LoginGreeting } from '../security/LoginGreeting';
 
 const AppBar = () => {
   const translate = useTranslate();
@@ -46,5 +47,7 @@ export const Layout = ({ children }: { children: ReactNode }) => (
     {children}
     {/* A 409 on any edit: what changed, reload or overwrite (providers/conflict.ts). */}
     <ConflictDialog />
+    {/* After a login: the last one, and once an offer to turn two-factor login on. */}
+    <LoginGreeting />
   </RaLayout>
 );

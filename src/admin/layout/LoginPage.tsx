@@ -6,6 +6,8 @@ import { useAuthProvider, useDataProvider, useNotify, useTranslate } from 'react
 import { prefetchPanelWhenIdle, startPanelCalls } from '../panelChunk';
 import type { AppDataProvider } from '../providers/dataProvider';
 import { session } from '../providers/session';
+import { TWO_FACTOR_SETUP_PATH, TwoFactorRequired } from '../providers/authProvider';
+import { JUST_LOGGED_IN } from '../security/flags';
 import { LoginField } from './LoginField';
 import { Logo } from './Logo';
 import { PasswordField } from './PasswordField';
@@ -16,7 +18,7 @@ export const LoginGate = () => (session.hasToken() ? <Navigate to="/dashboart" r
 /** Inside the panel react-admin sends unauthenticated visitors to its login route; ours lives at `/`. */
 export const RedirectToLogin = () => <Navigate to="/" replace />;
 
-export const LoginPage = () => {
+const LoginPage = () => {
   const translate = useTranslate();
   const notify = useNotify();
   const authProvider = useAuthProvider();
@@ -25,6 +27,8 @@ export const LoginPage = () => {
   const navigate = useNavigate();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  /** Shown once the server said the account has two-factor login on. */
+  const [code, setCode] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   useEffect(prefetchPanelWhenIdle, []);
 
@@ -33,14 +37,20 @@ export const LoginPage = () => {
     if (!authProvider || submitting) return;
     setSubmitting(true);
     try {
-      await authProvider.login({ username, password });
+      const { twoFactorSetupRequired } = (await authProvider.login({ username, password, code: code ?? undefined })) as { twoFactorSetupRequired: boolean };
       queryClient.clear();
+      sessionStorage.setItem(JUST_LOGGED_IN, '1');
+      if (twoFactorSetupRequired) {
+        navigate(TWO_FACTOR_SETUP_PATH, { replace: true });
+        return;
+      }
       startPanelCalls(queryClient, dataProvider);
       // The original waited a second (spec §9) before leaving; the toast stays up over the panel instead, so the
       // panel is not kept waiting (docs/decisions.md, "Login to home").
       notify('app.login.success', { type: 'success' });
       navigate('/dashboart', { replace: true });
     } catch (error) {
+      if (error instanceof TwoFactorRequired) setCode((was) => was ?? '');
       const message = error instanceof Error && error.message ? error.message : 'app.login.failure';
       notify(message, { type: 'error' });
       setSubmitting(false);
@@ -73,6 +83,18 @@ export const LoginPage = () => {
             onChange={(e) => setPassword(e.target.value)}
             disabled={submitting}
           />
+          {code !== null && (
+            <LoginField
+              label={translate('app.login.code')}
+              placeholder={translate('app.login.code_placeholder')}
+              name="code"
+              autoComplete="one-time-code"
+              autoFocus
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              disabled={submitting}
+            />
+          )}
           <Button type="submit" variant="contained" size="large" disabled={submitting}>
             {submitting ? <CircularProgress size={24} color="inherit" /> : translate('app.login.submit')}
           </Button>

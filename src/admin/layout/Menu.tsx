@@ -6,11 +6,14 @@ import type { MouseEvent } from 'react';
 import { prefetchList, type ListDefaults } from '../providers/listPrefetch';
 import { moduleEntries } from '../resources/modules';
 import { Logo } from './Logo';
-import { pages, type PageModule } from './pages';
+import type { MenuPlace, PageModule } from '../resources/module';
+import { pages } from './pages';
 
 interface Entry {
-  /** The route, which is also what `canAccess` is asked about (`list`). */
+  /** The route. */
   to: string;
+  /** What `canAccess` is asked about (`list`): the route itself, or the resource owning the page. */
+  access: string;
   label: string;
   order: number;
   icon: SvgIconComponent;
@@ -18,12 +21,23 @@ interface Entry {
   prefetch?: ListDefaults;
 }
 
-/** The sidebar, from the modules' and pages' `menu` places: the spec's order, then regions, languages, notifications. */
-export const MENU_ENTRIES: Entry[] = [...Object.entries(pages as Record<string, PageModule>), ...moduleEntries]
-  .flatMap(([to, m]) => (m.menu && m.icon ? [{ to, icon: m.icon, ...m.menu }] : []))
-  .sort((a, b) => a.order - b.order);
+const entry = (to: string, access: string, page: { menu?: MenuPlace; icon?: SvgIconComponent }, label?: string): Entry[] =>
+  page.menu && page.icon ? [{ to, access, icon: page.icon, ...page.menu, label: page.menu.label ?? label ?? to }] : [];
 
-const MenuEntry = ({ to, label, icon: Icon, badge: Badge, prefetch }: Entry) => {
+/**
+ * The sidebar, from the pages' and the modules' `menu` places (a resource's entry labelled by its own
+ * `resources.<route>.menu`, its pages shown to whoever may list it): the spec's order, then regions, languages,
+ * notifications and the audit log.
+ */
+export const MENU_ENTRIES: Entry[] = [
+  ...Object.entries(pages as Record<string, PageModule>).flatMap(([to, page]) => entry(to, to, page)),
+  ...moduleEntries.flatMap(([route, module]) => [
+    ...entry(route, route, module, `resources.${route}.menu`),
+    ...Object.entries(module.pages ?? {}).flatMap(([to, page]) => entry(to, route, page)),
+  ]),
+].sort((a, b) => a.order - b.order);
+
+const MenuEntry = ({ to, access, label, icon: Icon, badge: Badge, prefetch }: Entry) => {
   const basename = useBasename();
   const translate = useTranslate();
   const queryClient = useQueryClient();
@@ -42,7 +56,7 @@ const MenuEntry = ({ to, label, icon: Icon, badge: Badge, prefetch }: Entry) => 
     const replace = `${window.location.pathname}${window.location.search}` === href;
     setTimeout(() => navigate(href, { replace }), 0);
   };
-  const { canAccess, isPending } = useCanAccess({ resource: to, action: 'list' });
+  const { canAccess, isPending } = useCanAccess({ resource: access, action: 'list' });
   if (isPending || !canAccess) return null;
   return (
     <RaMenu.Item

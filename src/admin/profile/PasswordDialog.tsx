@@ -1,7 +1,7 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { PASSWORD_MIN } from '../../shared/schemas/users';
+import { PASSWORD_MIN } from '../../shared/limits';
 import type { AppDataProvider } from '../providers/dataProvider';
 
 const EMPTY = { current: '', next: '', repeat: '' };

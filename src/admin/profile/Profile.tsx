@@ -9,9 +9,10 @@ import { forgetMe, loadMe } from '../providers/authProvider';
 import { imageUrl } from '../providers/imageUrl';
 import { PasswordDialog } from './PasswordDialog';
 import { ProfileEditDialog } from './ProfileEditDialog';
+import { SecuritySection } from '../security/SecuritySection';
 
 /** The product's rule: the balance grouped in the UI language and "$", "0$" when there is none. */
-export const formatBalance = (locale: string, balance?: number | null) => `${formatNumber(balance ?? 0, locale)}$`;
+const formatBalance = (locale: string, balance?: number | null) => `${formatNumber(balance ?? 0, locale)}$`;
 
 const Line = ({ label, children }: { label: string; children: ReactNode }) => (
   <Box component="div" sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', py: 0.75 }}>
@@ -64,9 +65,6 @@ export const Profile = () => {
               <Line label={translate('app.profile.username')}>{me.username}</Line>
               <Line label={translate('app.profile.password')}>
                 <span aria-label={translate('app.profile.password_masked')}>••••••••</span>
-                <Button size="small" onClick={() => setChangingPassword(true)}>
-                  {translate('app.profile.change_password')}
-                </Button>
               </Line>
               <Line label={translate('app.profile.roles')}>
                 {(me.roles ?? []).map(({ role }) => (
@@ -82,6 +80,7 @@ export const Profile = () => {
             </Box>
           </Stack>
         )}
+        {me && <SecuritySection onChangePassword={() => setChangingPassword(true)} />}
       </CardContent>
       {me && editing && <ProfileEditDialog me={me} open onClose={() => setEditing(false)} onSaved={() => void reload()} />}
       <PasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />

@@ -5,67 +5,43 @@
  */
 import type { Identifier, RaRecord } from 'react-admin';
 import type { CottageStatus, ServiceCode } from '../../shared/enums';
+import { PATHS } from '../../shared/paths';
 import { apiPath, resources } from '../../shared/resources';
 import type { ApiResponse } from './httpClient';
 import { toFormData } from './payload';
-// Types only: the schemas' zod stays out of the login bundle.
+// Types only (erased at build): the records' and schemas' zod stays out of the admin's bundles.
+import type { Json } from '../../shared/json';
+import type { CottageDependentsRecord, CottageImageRecord } from '../../shared/records/cottage';
+import type { LanguageRecord } from '../../shared/records/language';
+import type { PermissionGroupRecord } from '../../shared/records/role';
+import type { TranslationRecord } from '../../shared/records/translation';
+import type { MeRecord } from '../../shared/records/user';
+import type { Stats } from '../../shared/schemas/stats';
 import type { StatsSeries } from '../../shared/schemas/stats-series';
 
 type Http = <T = unknown>(path: string, init?: RequestInit) => Promise<ApiResponse<T>>;
 
-export interface TranslationChoice {
-  id: string;
-  code: string;
-}
-export interface Language {
-  id: string;
-  code: string;
-  title: string;
-  image?: string | null;
-}
+/** A translation to pick from (`GET translate/unused`), as far as the pickers read it. */
+export type TranslationChoice = Pick<Json<TranslationRecord>, 'id' | 'code'>;
+/** `GET /language`. */
+export type Language = Json<LanguageRecord>;
 /** `GET /stats`: a count is present only when the caller may list that resource. */
-export type Stats = Partial<
-  Record<
-    'users' | 'cottages' | 'languages' | 'regions' | 'places' | 'comforts' | 'notifications' | 'progressCottages',
-    number
-  >
->;
-/** `GET user/me`, as far as the panel reads it. */
-export interface Me {
-  id: string;
-  username: string;
-  name?: string | null;
-  image?: string | null;
-  email?: string | null;
-  balance?: number;
-  permissions?: string[];
-  roles?: { role: { id: string; name: string } }[];
-}
+export type { Stats };
+/** `GET user/me`: the caller plus their permission codes. */
+export type Me = Json<MeRecord>;
 /** `GET /models`: the permission catalogue grouped by resource. */
-export interface PermissionGroup {
-  id: string;
-  name: string;
-  label: string;
-  permission: { id: string; code: string; name: string; modelId: string }[];
-}
-export type { StatsSeries } from '../../shared/schemas/stats-series';
+export type PermissionGroup = Json<PermissionGroupRecord>;
+export type { StatsSeries };
 /** `PATCH user/me`: the caller's own name, e-mail and photo; an absent field changes nothing. */
 export interface ProfileChange {
   name?: string;
   email?: string;
   image?: File;
 }
-export interface CottageImage {
-  id: string;
-  cottageId: string;
-  image: string;
-  isMainImage: boolean;
-  status: string;
-}
-export interface CottageDependents {
-  orders: number;
-  placements: number;
-}
+/** A cottage's image row (`cottage/image/*`). */
+export type CottageImage = Json<CottageImageRecord>;
+/** `GET cottage/dependents/:id`. */
+export type CottageDependents = CottageDependentsRecord;
 export interface NewPlacement {
   expireDays: number;
   serviceCode: ServiceCode;
@@ -112,10 +88,10 @@ const json = (method: string, body: unknown): RequestInit => ({ method, body: JS
 
 export function createApiExtras(http: Http): Omit<ApiExtras, 'updateImage'> {
   return {
-    unusedTranslations: async () => (await http<TranslationChoice[]>('translate/unused')).json ?? [],
+    unusedTranslations: async () => (await http<TranslationChoice[]>(PATHS.unusedTranslations)).json ?? [],
     languages: async () => (await http<Language[]>(resources.language.api.list)).json ?? [],
-    stats: async () => (await http<Stats>('stats')).json ?? {},
-    me: async () => (await http<Me>('user/me')).json,
+    stats: async () => (await http<Stats>(PATHS.stats)).json ?? {},
+    me: async () => (await http<Me>(PATHS.me)).json,
     permissionGroups: async () => (await http<PermissionGroup[]>(permission.api.list)).json ?? [],
     activateOrder: async (id) => (await http<RaRecord>(apiPath(order.api.activate, id), { method: 'POST' })).json,
     moderateCottage: async (id, cottageStatus, reason, version) =>
@@ -124,7 +100,7 @@ export function createApiExtras(http: Http): Omit<ApiExtras, 'updateImage'> {
       const named = versions && Object.keys(versions).length ? { versions } : {};
       await http(cottage.api.bulkUpdate!, json('PATCH', { ids, data: { cottageStatus, reason }, ...named }));
     },
-    cottageDependents: async (id) => (await http<CottageDependents>(apiPath('cottage/dependents/:id', id))).json,
+    cottageDependents: async (id) => (await http<CottageDependents>(apiPath(PATHS.cottageDependents, id))).json,
     addPremium: async (id, placement) =>
       (await http<RaRecord>(apiPath(cottage.api.premium, id), json('POST', placement))).json,
     endPremium: async (id) => (await http<RaRecord>(apiPath(cottage.api.premiumEnd, id), { method: 'DELETE' })).json,
@@ -139,10 +115,10 @@ export function createApiExtras(http: Http): Omit<ApiExtras, 'updateImage'> {
     async deleteCottageImage(id) {
       await http(apiPath(cottage.api.imageDelete, id), { method: 'DELETE' });
     },
-    statsSeries: async () => (await http<StatsSeries>('stats/series')).json,
-    updateProfile: async (change) => (await http<Me>('user/me', { method: 'PATCH', body: toFormData({ ...change }) })).json,
+    statsSeries: async () => (await http<StatsSeries>(PATHS.statsSeries)).json,
+    updateProfile: async (change) => (await http<Me>(PATHS.me, { method: 'PATCH', body: toFormData({ ...change }) })).json,
     async changePassword(currentPassword, newPassword) {
-      await http('user/me/password', json('POST', { currentPassword, newPassword }));
+      await http(PATHS.myPassword, json('POST', { currentPassword, newPassword }));
     },
   };
 }

@@ -1,4 +1,5 @@
-import type { AuthProvider, UserIdentity } from 'react-admin';
+import { HttpError, type AuthProvider, type UserIdentity } from 'react-admin';
+import { PATHS } from '../../shared/paths';
 import { createApiExtras, type Me } from './apiExtras';
 import { httpClient, SESSION_REVOKED } from './httpClient';
 import { canAccessWith } from './canAccess';
@@ -6,6 +7,12 @@ import { imageUrl } from './imageUrl';
 import { isTokenPair, session } from './session';
 
 const extras = createApiExtras(httpClient);
+
+/** The screen a user whose role requires two-factor login sees until it is on. */
+export const TWO_FACTOR_SETUP_PATH = '/two-factor';
+
+/** The login needs the second factor: the message says whether it was missing or wrong. */
+export class TwoFactorRequired extends Error {}
 
 let meRequest: Promise<Me> | null = null;
 
@@ -25,25 +32,43 @@ export function forgetMe() {
 }
 
 export const authProvider: AuthProvider = {
-  async login({ username, password }: { username: string; password: string }) {
+  /**
+   * The code is sent only once the server asked for it (a user with two-factor on): a `TwoFactorRequired` error says
+   * so. Answers whether the user's role requires two-factor setup before anything else.
+   */
+  async login({ username, password, code }: { username: string; password: string; code?: string }) {
     meRequest = null;
-    const res = await httpClient('auth/login/admin', {
-      method: 'POST',
-      body: JSON.stringify({ username, password, userAgent: navigator.userAgent }),
-    });
+    let res;
+    try {
+      res = await httpClient<{ twoFactorSetupRequired?: boolean }>(PATHS.login, {
+        method: 'POST',
+        body: JSON.stringify({ username, password, userAgent: navigator.userAgent, ...(code ? { code } : {}) }),
+      });
+    } catch (error) {
+      if (error instanceof HttpError && (error.body as { twoFactorRequired?: boolean } | undefined)?.twoFactorRequired) {
+        throw new TwoFactorRequired(code ? 'app.login.code_wrong' : 'app.login.code_required');
+      }
+      throw error;
+    }
     if (!isTokenPair(res.json)) throw new Error('app.login.failure');
     session.store(res.json);
+    return { twoFactorSetupRequired: res.json.twoFactorSetupRequired === true };
   },
   async logout() {
     meRequest = null;
-    if (session.hasToken()) await httpClient('auth/logout', { method: 'DELETE' }).catch(() => undefined);
+    if (session.hasToken()) await httpClient(PATHS.logout, { method: 'DELETE' }).catch(() => undefined);
     session.clear();
     return '/';
   },
   async checkAuth() {
     if (!session.hasToken()) throw { redirectTo: '/', message: false };
   },
-  async checkError(error: { status?: number }) {
+  async checkError(error: { status?: number; body?: { twoFactorSetupRequired?: boolean } }) {
+    // The user's role requires two-factor login and it is not on yet: only the setup screen can help.
+    if (error?.status === 403 && error.body?.twoFactorSetupRequired) {
+      window.location.replace(TWO_FACTOR_SETUP_PATH);
+      return;
+    }
     // 403 means "not allowed", which the screen shows; only a lost session logs out.
     if (error?.status === 401 || error?.status === SESSION_REVOKED) {
       session.clear();
@@ -52,7 +77,7 @@ export const authProvider: AuthProvider = {
   },
   async getIdentity(): Promise<UserIdentity> {
     const me = await loadMe();
-    return { id: me.id, fullName: me.name || me.username, avatar: imageUrl(me.image) };
+    return { id: me.id, fullName: me.name || me.username || undefined, avatar: imageUrl(me.image) };
   },
   getPermissions: async () => (await loadMe()).permissions ?? [],
   async canAccess({ resource, action }) {

@@ -18,19 +18,19 @@ export const BULK_LIMIT = 1000;
 
 type Op = Exclude<keyof ResourceDef['api'], 'list'>;
 
-export function defOf(resource: string): ResourceDef {
+function defOf(resource: string): ResourceDef {
   const def = resourceByRoute(resource);
   if (!def) throw new Error(`Unknown resource: ${resource}`);
   return def;
 }
 
-export function pathOf(def: ResourceDef, op: Op, id?: Identifier): string {
+function pathOf(def: ResourceDef, op: Op, id?: Identifier): string {
   const template = def.api[op];
   if (!template) throw new Error(`The ${def.key} resource has no ${op} call`);
   return apiPath(template, id);
 }
 
-export function encode(body: Record<string, unknown> | FormData | undefined): BodyInit | undefined {
+function encode(body: Record<string, unknown> | FormData | undefined): BodyInit | undefined {
   return body instanceof FormData ? body : JSON.stringify(body ?? {});
 }
 

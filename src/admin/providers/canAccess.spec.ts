@@ -17,8 +17,6 @@ describe('canAccessWith', () => {
   it('knows the pages that are not resources', () => {
     expect(canAccessWith([], 'home', 'list')).toBe(true);
     expect(canAccessWith([], 'profile', 'list')).toBe(true);
-    expect(canAccessWith(granted, 'progress-cottages', 'list')).toBe(true);
-    expect(canAccessWith([], 'progress-cottages', 'list')).toBe(false);
   });
   it('refuses unknown resources', () => {
     expect(canAccessWith(granted, 'nothing', 'list')).toBe(false);

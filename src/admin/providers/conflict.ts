@@ -17,7 +17,7 @@ export interface Conflict {
   current: RaRecord;
 }
 
-export const CONFLICT_MESSAGE = 'app.conflict.message';
+const CONFLICT_MESSAGE = 'app.conflict.message';
 
 /** A 409 on a versioned write: its message is a catalogue key, so the edit view's toast is in the user's language. */
 export class ConflictError extends HttpError {
@@ -76,7 +76,7 @@ function shown(record: Record<string, unknown>, key: string): boolean {
 }
 
 /** A value as a short text: a record by its name, a list by its items, nothing as ''. */
-export function describe(value: unknown): string {
+function describe(value: unknown): string {
   if (value === null || value === undefined || value === '') return '';
   if (Array.isArray(value)) return value.map(describe).filter(Boolean).join(', ');
   if (typeof value === 'object') {
@@ -87,7 +87,7 @@ export function describe(value: unknown): string {
   return String(value);
 }
 
-export interface ConflictChange {
+interface ConflictChange {
   field: string;
   yours: string;
   current: string;

@@ -1,4 +1,5 @@
 import { HttpError } from 'react-admin';
+import { PATHS } from '../../shared/paths';
 import { isTokenPair, session } from './session';
 
 export const API_BASE = '/api/v1';
@@ -6,7 +7,7 @@ const TIMEOUT_MS = 10_000;
 const UPLOAD_TIMEOUT_MS = 60_000;
 
 /** The server's answer to an expired access token, and to a session it has revoked. */
-export const ACCESS_EXPIRED = 406;
+const ACCESS_EXPIRED = 406;
 export const SESSION_REVOKED = 455;
 
 export interface ApiResponse<T = unknown> {
@@ -15,7 +16,7 @@ export interface ApiResponse<T = unknown> {
   json: T;
 }
 
-export function apiUrl(path: string): string {
+function apiUrl(path: string): string {
   return `${API_BASE}/${path.replace(/^\/+/, '')}`;
 }
 
@@ -24,7 +25,7 @@ let refreshing: Promise<void> | null = null;
 async function doRefresh(): Promise<void> {
   const refreshToken = session.refreshToken();
   if (!refreshToken) throw new HttpError('ra.notification.logged_out', SESSION_REVOKED);
-  const res = await fetch(apiUrl('auth/refresh'), {
+  const res = await fetch(apiUrl(PATHS.refresh), {
     method: 'POST',
     headers: { 'content-type': 'application/json', refreshToken, 'accept-language': session.language() },
     body: JSON.stringify({ userAgent: navigator.userAgent }),
@@ -39,7 +40,7 @@ async function doRefresh(): Promise<void> {
  * Renews the token pair. Refresh tokens rotate, so two refreshes racing would revoke the session: every caller that
  * meets an expired token while one refresh is in flight waits for that same refresh.
  */
-export function refreshSession(): Promise<void> {
+function refreshSession(): Promise<void> {
   refreshing ??= doRefresh()
     .catch((error: unknown) => {
       session.clear();

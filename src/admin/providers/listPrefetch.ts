@@ -18,7 +18,7 @@ export interface ListDefaults {
 }
 
 /** The query key and params of the list's first request, as `useListController` + `useGetList` build them. */
-export function listRequest(resource: string, defaults: ListDefaults, store: Pick<Store, 'getItem'>) {
+function listRequest(resource: string, defaults: ListDefaults, store: Pick<Store, 'getItem'>) {
   const stored: unknown = store.getItem(defaults.storeKey ?? `${resource}.listParams`, {});
   const query = getQuery({ queryFromLocation: {}, params: stored ?? {}, filterDefaultValues: undefined, sort: defaults.sort, perPage: defaults.perPage });
   const params: GetListParams = {

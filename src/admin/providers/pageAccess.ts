@@ -1,10 +1,11 @@
 /**
- * The admin pages that are not registry resources, each with the permission it needs (`null`: any signed-in user).
- * Pure (no React), so canAccess stays in the login bundle; the page elements and menu places are in layout/pages.
+ * The admin pages that belong to no registry resource, each with the permission it needs (`null`: any signed-in
+ * user). Pure (no React), so canAccess stays in the login bundle; the page elements and menu places are in
+ * layout/pages. A resource's own pages (its module's `pages`) need its `list`, which the menu asks about.
  */
 import type { ResourceName } from '../../shared/resources';
 
-export interface PageAccess {
+interface PageAccess {
   resource: ResourceName | 'stats';
   action: string;
 }
@@ -13,7 +14,6 @@ export const PAGE_ACCESS = {
   home: null,
   dashboard: null,
   profile: null,
-  'progress-cottages': { resource: 'cottage', action: 'list' },
   stats: { resource: 'stats', action: 'view' },
 } as const satisfies Record<string, PageAccess | null>;
 

@@ -6,7 +6,7 @@
 import type { FieldDef, ResourceDef } from '../../shared/resources';
 import { referenceId } from './records';
 
-export interface WriteBody {
+interface WriteBody {
   /** JSON body, or multipart when the registry asks for it. Undefined when nothing changed. */
   body?: Record<string, unknown> | FormData;
   /** An image to send to the resource's separate image endpoint after the write. */
@@ -76,7 +76,7 @@ export function toFormData(values: Values): FormData {
   return form;
 }
 
-export interface WriteOptions {
+interface WriteOptions {
   /** Force a JSON body whatever the registry says (the bulk calls take JSON). */
   json?: boolean;
 }

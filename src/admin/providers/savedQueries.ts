@@ -1,23 +1,25 @@
 /** The saved-query calls (issue 9): a list's filter, sort and columns, kept on the server per user. */
 import { apiPath } from '../../shared/resources';
-import { SAVED_QUERY_API, type SavedQueryValue } from '../../shared/schemas/saved-query';
+import { SAVED_QUERY_PATHS } from '../../shared/paths';
+import type { SavedQueryValue } from '../../shared/schemas/saved-query';
+import type { Json } from '../../shared/json';
 import type { SavedQueryRecord } from '../../shared/records/saved-query';
 import { httpClient, type ApiResponse } from './httpClient';
 
 type Http = <T = unknown>(path: string, init?: RequestInit) => Promise<ApiResponse<T>>;
 
 /** A record as it travels: dates are ISO strings on the wire. */
-export type SavedQuery = Omit<SavedQueryRecord, 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string };
+export type SavedQuery = Json<SavedQueryRecord>;
 export type { SavedQueryValue };
 
-export interface NewSavedQuery {
+interface NewSavedQuery {
   resource: string;
   name: string;
   query: SavedQueryValue;
   shared?: boolean;
 }
 
-export interface SavedQueriesApi {
+interface SavedQueriesApi {
   list(resource: string): Promise<SavedQuery[]>;
   create(input: NewSavedQuery): Promise<SavedQuery>;
   update(id: string, changes: { name?: string; shared?: boolean }): Promise<SavedQuery>;
@@ -26,11 +28,11 @@ export interface SavedQueriesApi {
 
 export function createSavedQueriesApi(http: Http = httpClient): SavedQueriesApi {
   return {
-    list: async (resource) => (await http<SavedQuery[]>(`${SAVED_QUERY_API.list}?resource=${encodeURIComponent(resource)}`)).json ?? [],
-    create: async (input) => (await http<SavedQuery>(SAVED_QUERY_API.create, { method: 'POST', body: JSON.stringify(input) })).json,
+    list: async (resource) => (await http<SavedQuery[]>(`${SAVED_QUERY_PATHS.list}?resource=${encodeURIComponent(resource)}`)).json ?? [],
+    create: async (input) => (await http<SavedQuery>(SAVED_QUERY_PATHS.create, { method: 'POST', body: JSON.stringify(input) })).json,
     update: async (id, changes) =>
-      (await http<SavedQuery>(apiPath(SAVED_QUERY_API.update, id), { method: 'PATCH', body: JSON.stringify(changes) })).json,
-    remove: async (id) => (await http<SavedQuery>(apiPath(SAVED_QUERY_API.delete, id), { method: 'DELETE' })).json,
+      (await http<SavedQuery>(apiPath(SAVED_QUERY_PATHS.update, id), { method: 'PATCH', body: JSON.stringify(changes) })).json,
+    remove: async (id) => (await http<SavedQuery>(apiPath(SAVED_QUERY_PATHS.delete, id), { method: 'DELETE' })).json,
   };
 }
 

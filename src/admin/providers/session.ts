@@ -1,13 +1,13 @@
-/** Where the session and the interface language live in the browser (the original panel's keys, kept for users). */
-export const ACCESS_TOKEN_KEY = 'accessToken';
-export const REFRESH_TOKEN_KEY = 'refreshToken';
-export const LANGUAGE_KEY = 'language';
-export const DEFAULT_LANGUAGE = 'uz';
+import type { TokenPairRecord } from '../../shared/records/user';
 
-export interface TokenPair {
-  accessToken: string;
-  refreshToken: string;
-}
+/** Where the session and the interface language live in the browser (the original panel's keys, kept for users). */
+const ACCESS_TOKEN_KEY = 'accessToken';
+const REFRESH_TOKEN_KEY = 'refreshToken';
+const LANGUAGE_KEY = 'language';
+const DEFAULT_LANGUAGE = 'uz';
+
+/** The session's two tokens, as the login and refresh calls answer them. */
+type TokenPair = TokenPairRecord;
 
 export const session = {
   accessToken: (): string | null => localStorage.getItem(ACCESS_TOKEN_KEY),

@@ -4,7 +4,7 @@ import { DEFAULT_LANGUAGES } from '../../shared/enums';
 import type { AppDataProvider } from './dataProvider';
 
 /** The cache key of the server's languages: the header select reads it, and every write refreshes it. */
-export const LANGUAGE_CODES_KEY = ['language', 'codes'];
+const LANGUAGE_CODES_KEY = ['language', 'codes'];
 
 /**
  * The codes of the server's languages, in its order. While they load, `codes` is undefined (forms wait instead of

@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { permissions, rolePermissions, sessions, userRoles } from '../db/schema';
 import type { TokenService } from './tokens';
 
-export async function issueTokens(tokens: TokenService, userId: string, sessionId: string, refreshTokenId: string) {
+async function issueTokens(tokens: TokenService, userId: string, sessionId: string, refreshTokenId: string) {
   const [accessToken, refreshToken] = await Promise.all([
     tokens.signAccess({ sub: userId, sid: sessionId }),
     tokens.signRefresh({ sub: userId, sid: sessionId, rid: refreshTokenId }),
@@ -73,7 +73,7 @@ export const touchSession = (db: DbOrTx, sessionId: string) =>
  * How long the refresh token just rotated away still yields a pair: two tabs (or a retried request whose answer was
  * lost) that refresh with the same token at the same moment must not end the session.
  */
-export const REFRESH_GRACE_SECONDS = 10;
+const REFRESH_GRACE_SECONDS = 10;
 
 /**
  * A refresh: the session's refresh token is rotated and a new pair issued. The token rotated away last, presented

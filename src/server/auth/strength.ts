@@ -8,7 +8,7 @@ import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
 import { HttpError } from '../errors';
 
-export type Weakness = 'contains-username' | 'common';
+type Weakness = 'contains-username' | 'common';
 
 const MIN_SCORE = 3;
 /** Shorter usernames (`al`) would refuse too many passwords by accident; zxcvbn still weighs them as user input. */

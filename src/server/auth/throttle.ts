@@ -25,7 +25,7 @@ const ADDRESS_LENGTH = 64;
 const LOCK_SUBJECT = 7301;
 const LOCK_ADDRESS = 7302;
 
-export type Reservation =
+type Reservation =
   | { ok: true; id: string; at: Date; reservedAt: Date; waitMs: number }
   | { ok: false; retryAfter: number };
 

@@ -1,17 +1,17 @@
 /** HS256 access and refresh tokens. Access tokens name the session; refresh tokens name the session and its rotation. */
 import { SignJWT, jwtVerify, errors } from 'jose';
 
-export interface AccessClaims {
+interface AccessClaims {
   sub: string;
   sid: string;
 }
-export interface RefreshClaims {
+interface RefreshClaims {
   sub: string;
   sid: string;
   rid: string;
 }
 
-export type VerifyResult<T> = { ok: true; claims: T } | { ok: false; reason: 'expired' | 'invalid' };
+type VerifyResult<T> = { ok: true; claims: T } | { ok: false; reason: 'expired' | 'invalid' };
 
 /**
  * An HMAC key imported into WebCrypto once: jose imports a raw `Uint8Array` key again on every sign and verify, which

@@ -76,7 +76,7 @@ export class TarWriter {
 export class BadArchiveError extends Error {}
 
 /** A name safe to join under a folder: relative, no `..`, no empty or `.` parts, no backslashes or NULs. */
-export function safeName(name: string): boolean {
+function safeName(name: string): boolean {
   if (!name || name.startsWith('/') || /[\\\0]/.test(name)) return false;
   return name.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
 }

@@ -16,13 +16,13 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { TarWriter, readArchive, BadArchiveError, type Entry } from './archive';
 
-export const MANIFEST = 'dacha-backup.json';
+const MANIFEST = 'dacha-backup.json';
 /** What a backup holds, relative to DATA_DIR. */
 export const BACKED_UP = ['db', 'uploads', 'secrets.json'];
 /** A running server's copy, inside DATA_DIR (0700) while it is archived. */
 export const STAGING = 'backup-staging';
 
-export interface Manifest {
+interface Manifest {
   kind: 'dacha-admin-backup';
   format: 1;
   createdAt: string;

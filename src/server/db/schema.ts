@@ -7,6 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   doublePrecision,
@@ -33,7 +34,7 @@ import type { SavedQueryValue } from '../../shared/schemas/saved-query';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-/** An editable record's version: every write through the API moves it forward (see `lib/versions.ts`). */
+/** An editable record's version: every write through the API moves it forward (see `query/versions.ts`). */
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
@@ -150,6 +151,8 @@ export const users = pgTable(
 export const roles = pgTable('role', {
   id: id(),
   name: varchar('name', { length: 64 }).notNull().unique(),
+  /** Its users must turn two-factor login on before they can do anything else (403 `twoFactorSetupRequired`). */
+  requireTwoFactor: boolean('require_two_factor').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -226,6 +229,35 @@ export const sessions = pgTable(
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),
   },
   (t) => [index('session_user_idx').on(t.userId)],
+);
+
+/**
+ * A user's second factor (TOTP). `secret` is AES-256-GCM ciphertext under a key derived from the server's secrets
+ * (auth/two-factor.ts), never the base32 itself. A row without `enabledAt` is a setup not yet proven by a code.
+ * `usedStep` is the last TOTP step that passed, so a code cannot be used twice.
+ */
+export const userTwoFactor = pgTable('user_two_factor', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  usedStep: bigint('used_step', { mode: 'number' }).notNull().default(-1),
+  createdAt: createdAt(),
+});
+
+/** One-time recovery codes: the SHA-256 of each (they are random, 80 bits: no slow hash needed); used ones stay marked. */
+export const recoveryCodes = pgTable(
+  'recovery_code',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: varchar('code_hash', { length: 64 }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('recovery_code_user_idx').on(t.userId)],
 );
 
 // ---------------------------------------------------------------- cottages

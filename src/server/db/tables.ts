@@ -3,22 +3,29 @@
  * the registry's `kind: 'translation'`: field `name` is the column `nameTranslateId`.
  */
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { ResourceName } from '../../shared/resources';
-import { comforts, cottages, cottageTypes, languages, notifications, orders, places, regions, roles, services, tariffs, translations, users } from './schema';
+import { NAMED_KEYS, resources, type NamedKey, type ResourceName } from '../../shared/resources';
+import * as schema from './schema';
+import { cottages, languages, notifications, orders, roles, services, tariffs, translations, users } from './schema';
 
-export interface ResourceTable {
+interface ResourceTable {
   table: PgTable & { id: PgColumn };
   /** One record in messages, e.g. "Cottage type". */
   one: string;
 }
 
+/**
+ * A named resource's table is the schema's export named after its key in the plural (`region` → `regions`,
+ * `cottageType` → `cottageTypes`): a named resource whose table is missing fails the type check here, naming it.
+ */
+type NamedTables = { [K in NamedKey]: { table: (typeof schema)[`${K}s`]; one: string } };
+const NAMED_TABLES = Object.fromEntries(
+  NAMED_KEYS.map((key) => [key, { table: (schema as Record<string, unknown>)[`${key}s`], one: resources[key].one }]),
+) as NamedTables;
+
 export const RESOURCE_TABLES = {
   language: { table: languages, one: 'Language' },
   translate: { table: translations, one: 'Translation' },
-  region: { table: regions, one: 'Region' },
-  place: { table: places, one: 'Place' },
-  comfort: { table: comforts, one: 'Comfort' },
-  cottageType: { table: cottageTypes, one: 'Cottage type' },
+  ...NAMED_TABLES,
   cottage: { table: cottages, one: 'Cottage' },
   service: { table: services, one: 'Service' },
   tariff: { table: tariffs, one: 'Tariff' },

@@ -9,6 +9,7 @@ import { sessions } from '../db/schema';
 import { HttpError } from '../errors';
 import { TokenService } from '../auth/tokens';
 import { permissionCodesOf, sessionIsLive, touchSession } from '../auth/sessions';
+import { twoFactorState } from '../repos/two-factor';
 
 /** A live session as the cache keeps it (plugins/changes.ts). */
 export interface CachedSession {
@@ -18,15 +19,22 @@ export interface CachedSession {
   permissions: Set<string>;
   /** When the session's last use was last written, epoch ms. */
   touchedAt: number;
+  /** A role of the user requires two-factor login and it is not on: only the setup routes answer. */
+  twoFactorSetupRequired: boolean;
 }
 
 export interface AuthUser {
   id: string;
   sessionId: string;
   permissions: Set<string>;
+  twoFactorSetupRequired: boolean;
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route answers a user who must still set up two-factor login (setup, enable, status, logout). */
+    twoFactorSetup?: boolean;
+  }
   interface FastifyInstance {
     tokens: TokenService;
     /**
@@ -40,7 +48,7 @@ declare module 'fastify' {
   }
 }
 
-export function bearerToken(request: FastifyRequest): string | undefined {
+function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
   return match?.[1];
@@ -66,7 +74,10 @@ export async function authenticate(app: FastifyInstance, request: FastifyRequest
     session.touchedAt = Date.now();
     await touchSession(app.db, sid);
   }
-  request.user = { id: sub, sessionId: sid, permissions: session.permissions };
+  if (session.twoFactorSetupRequired && !request.routeOptions.config?.twoFactorSetup) {
+    throw new HttpError(403, 'Your role requires two-factor login: set it up first', undefined, { twoFactorSetupRequired: true });
+  }
+  request.user = { id: sub, sessionId: sid, permissions: session.permissions, twoFactorSetupRequired: session.twoFactorSetupRequired };
   return request.user;
 }
 
@@ -78,8 +89,9 @@ async function loadSession(app: FastifyInstance, sid: string): Promise<CachedSes
     .from(sessions)
     .where(eq(sessions.id, sid));
   if (!row || !sessionIsLive(row)) return undefined;
-  const codes = await permissionCodesOf(app.db, row.userId);
-  const session = { userId: row.userId, expiresAt: row.expiresAt.getTime(), permissions: new Set(codes), touchedAt: 0 };
+  const [codes, twoFactor] = await Promise.all([permissionCodesOf(app.db, row.userId), twoFactorState(app.db, row.userId)]);
+  const twoFactorSetupRequired = twoFactor.required && !twoFactor.enabled;
+  const session = { userId: row.userId, expiresAt: row.expiresAt.getTime(), permissions: new Set(codes), touchedAt: 0, twoFactorSetupRequired };
   app.caches.sessions.set(sid, session, generation);
   return session;
 }

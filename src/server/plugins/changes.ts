@@ -1,5 +1,5 @@
 /**
- * The caches that live until the next write (lib/write-cache.ts) — the checked sessions with their permissions, the
+ * The caches that live until the next write (cache/write-cache.ts) — the checked sessions with their permissions, the
  * totals of lists, the answers of list pages — and how a write reaches them in every server process on the database.
  *
  * A write (any request but GET/HEAD/OPTIONS) empties this process's caches and is announced on the database's
@@ -11,10 +11,10 @@ import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { WriteCache } from '../lib/write-cache';
+import { WriteCache } from '../cache/write-cache';
 import type { CachedSession } from './auth';
 
-export interface Caches {
+interface Caches {
   /** Session id → the live session and its user's permissions. */
   sessions: WriteCache<CachedSession>;
   /** A list's filter (the database's snapshot, resource, language, filter) → how many records it holds. */

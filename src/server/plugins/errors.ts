@@ -53,7 +53,7 @@ function pgCause(error: unknown): PgError | undefined {
  * What a log line may say about an error. A failed query's message, stack and `params` carry the values it was
  * sent — a password hash, a session's refresh-token id — so only the SQL text and the database's own error are kept.
  */
-export function loggableError(error: unknown): unknown {
+function loggableError(error: unknown): unknown {
   if (!(error instanceof Error) || !('params' in error) || !('query' in error)) return error;
   const db = pgCause(error);
   const cause = (error as { cause?: unknown }).cause;

@@ -9,7 +9,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../errors';
 
-export type CostlyCall = 'export' | 'upload' | 'import';
+type CostlyCall = 'export' | 'upload' | 'import';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

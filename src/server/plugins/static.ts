@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { errorBody } from '../errors';
-import { contentTypeOf, type FileStorage } from '../storage';
+import { contentTypeOf, type FileStorage } from '../file-storage';
 
 // Uploaded names are random and never change: cache them hard.
 const UPLOADS_MAX_AGE_SECONDS = 30 * 24 * 3600;

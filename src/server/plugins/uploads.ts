@@ -6,7 +6,7 @@
 import fp from 'fastify-plugin';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { loadSharp } from '../lib/sharp';
+import { loadSharp } from '../images/sharp';
 import { HttpError, badRequest } from '../errors';
 import { resources } from '../../shared/resources';
 
@@ -20,12 +20,12 @@ function textOf(field: string, value: unknown): string {
   if (OBJECT_FIELDS.has(field)) return JSON.stringify(value);
   throw badRequest(`"${field}" must be a text or a number, not ${Array.isArray(value) ? 'a list' : 'an object'}`, { [field]: 'Must be a text or a number' });
 }
-import type { FileStorage } from '../storage';
+import type { FileStorage } from '../file-storage';
 
 const OUTPUT: Record<string, 'jpeg' | 'png' | 'webp'> = { jpeg: 'jpeg', png: 'png', webp: 'webp', gif: 'png', avif: 'jpeg', tiff: 'jpeg', heif: 'jpeg' };
 
 /** The longer side of a stored image, in pixels: anything larger is scaled down to it. */
-export const MAX_IMAGE_SIDE = 4096;
+const MAX_IMAGE_SIDE = 4096;
 /** Images decoded at once in this process: decoding is what costs memory. */
 const IMAGE_WORKERS = 2;
 
@@ -49,7 +49,7 @@ export async function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
  * more than `maxPixels` (read from its header, before anything is decoded: a small file may declare a huge image).
  * Larger sides than `MAX_IMAGE_SIDE` are scaled down.
  */
-export async function normaliseImage(bytes: Buffer, maxPixels: number): Promise<{ data: Buffer; extension: string }> {
+async function normaliseImage(bytes: Buffer, maxPixels: number): Promise<{ data: Buffer; extension: string }> {
   const sharp = await loadSharp();
   let info: { format?: string; width?: number; height?: number } = {};
   try {
@@ -125,7 +125,7 @@ function addField(fields: FormData['fields'], rawName: string, value: string) {
 }
 
 /** A text field of a form holds at most this (a name, a description): a longer one is refused, not buffered. */
-export const MAX_FIELD_BYTES = 64 * 1024;
+const MAX_FIELD_BYTES = 64 * 1024;
 /** Text fields (repeated ones counted each time) in one form. */
 const MAX_FIELDS = 100;
 /** Files in one form: a cottage's main image and its gallery. */

@@ -1,7 +1,7 @@
 /** Cottages as the API shows them: translated region/place/comfort/type names, images, links and live placements. */
-import { and, asc, desc, eq, gt, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Db, DbOrTx } from '../db/client';
+import type { DbOrTx, Tx } from '../db/client';
 import {
   comforts,
   cottageComforts,
@@ -15,15 +15,15 @@ import {
 } from '../db/schema';
 import { anyId, qualified, rowsOf, together } from '../db/sql';
 import { badRequest } from '../errors';
-import { parseListParams, type ListParams, type ListSpec } from '../lib/list';
-import { uuidLike } from '../lib/resource-routes';
-import { registrySearch } from '../lib/search';
+import type { ListSpec } from '../query/list';
+import { uuidLike } from '../query/ids';
+import { registrySearch } from '../query/search';
 import { cottageImageRecord, cottageRecord, type CottageRecord } from '../../shared/records/cottage';
 import { placementRecord } from '../../shared/records/placement';
 import { resources } from '../../shared/resources';
 import { DEFAULT_LANGUAGE, type ActiveStatus, type CottageStatus } from '../../shared/enums';
-import { idOf, nameOf, translatedNames, translatedText } from '../lib/translated';
-import { IDS, isoText, JsonText, jsonList, jsonObjectOf, LANG, pageJsonOf, uuidJson } from '../lib/page-json';
+import { idOf, nameOf, translatedNames, translatedText } from '../query/translated';
+import { IDS, isoText, JsonText, jsonList, jsonObjectOf, LANG, pageJsonOf } from '../query/page-json';
 
 /** Ids given as a list, one value, or `a,b` (the original's query form). */
 function idList(key: string, value: unknown): string[] {
@@ -106,26 +106,44 @@ export const cottageListSpec = (lang: string): ListSpec => {
   return { ...spec, search: registrySearch(resources.cottage, spec.fields) };
 };
 
-/** The original's query parameters (`?minPrice=…&sortField=price`) folded into the DESIGN §5 ones. */
-const LEGACY_COTTAGE_QUERY = [
-  'cottageStatus', 'status', 'placeId', 'regionId', 'comforts', 'cottageTypes', 'minPrice', 'maxPrice',
-  'minPriceWeekend', 'maxPriceWeekend', 'minRating', 'maxRating', 'isTest',
-] as const;
+/**
+ * The cottage's own columns, each under its record field, declared once: the loader selects them, the page JSON renders
+ * them (`jsonObjectOf`, by the record's types) and the export rows take them (times as ISO text). Only the nested fields
+ * (region, place, images, comforts, types and placements) have a form of their own in each of the three.
+ */
+const COTTAGE_COLUMNS = {
+  id: cottages.id,
+  name: cottages.name,
+  description: cottages.description,
+  price: cottages.price,
+  priceWeekend: cottages.priceWeekend,
+  regionId: cottages.regionId,
+  placeId: cottages.placeId,
+  latitude: cottages.latitude,
+  longitude: cottages.longitude,
+  status: cottages.status,
+  cottageStatus: cottages.cottageStatus,
+  rating: cottages.rating,
+  userId: cottages.userId,
+  createdAt: cottages.createdAt,
+  updatedAt: cottages.updatedAt,
+} as const satisfies { [K in keyof CottageRecord]?: PgColumn };
 
-/** The list parameters of a cottage list: DESIGN §5 ones, with the original's folded in; explicit `filter`/`sort` win. */
-export function cottageListParams(query: Record<string, unknown>): ListParams {
-  const params = parseListParams(query);
-  for (const key of LEGACY_COTTAGE_QUERY) {
-    if (query[key] !== undefined && params.filter[key] === undefined) params.filter[key] = query[key];
-  }
-  if (!params.sort && typeof query.sortField === 'string') {
-    const order = String(query.sortOrder ?? 'asc').toLowerCase();
-    if (order !== 'asc' && order !== 'desc') throw badRequest('sortOrder must be asc or desc', { sortOrder: 'Invalid value' });
-    params.sort = { field: query.sortField, order };
-  }
-  return params;
-}
-
+/**
+ * The nested fields' columns (their translated names aside) and the order a cottage lists them in, each under its
+ * record field too: the loader selects them, the page JSON renders them, the export rows order their cells by them.
+ */
+const regionColumns = { id: regions.id, nameTranslateId: regions.nameTranslateId };
+const placeColumns = { id: places.id, nameTranslateId: places.nameTranslateId, image: places.image, regionId: places.regionId };
+/** An image's columns are its record (`cottageImageRecord`); the main one first, then by age. */
+const imageColumns = getTableColumns(cottageImages);
+const imageOrder = [desc(cottageImages.isMainImage), asc(cottageImages.createdAt), asc(cottageImages.id)];
+const comfortColumns = { id: comforts.id, nameTranslateId: comforts.nameTranslateId, image: comforts.image };
+const comfortOrder = [asc(comforts.createdAt), asc(comforts.id)];
+const typeColumns = { id: cottageTypes.id, nameTranslateId: cottageTypes.nameTranslateId, image: cottageTypes.image, hidePrice: cottageTypes.hidePrice };
+/** Types in the order the cottage was given them. */
+const typeOrder = [asc(cottageCottageTypes.position), asc(cottageCottageTypes.cottageTypeId)];
+/** A running placement's columns. */
 const placementColumns = {
   id: premiumPlacements.id,
   cottageId: premiumPlacements.cottageId,
@@ -137,7 +155,10 @@ const placementColumns = {
   expireAt: premiumPlacements.expireAt,
   endedAt: premiumPlacements.endedAt,
 };
-export const livePlacement = and(isNull(premiumPlacements.endedAt), gt(premiumPlacements.expireAt, sql`now()`));
+const livePlacement = and(isNull(premiumPlacements.endedAt), gt(premiumPlacements.expireAt, sql`now()`))!;
+/** The order a cottage's running placements are shown in. */
+const placementOrder = [desc(premiumPlacements.priority), asc(premiumPlacements.expireAt)];
+const orderBy = (order: SQL[]) => sql.join(order, sql`, `);
 
 export async function loadCottages(db: DbOrTx, ids: string[], lang: string): Promise<CottageRecord[]> {
   if (!ids.length) return [];
@@ -147,27 +168,9 @@ export async function loadCottages(db: DbOrTx, ids: string[], lang: string): Pro
   const [rows, images, comfortRows, typeRows, placements] = await together(db, [
     () => db
       .select({
-        id: cottages.id,
-        name: cottages.name,
-        description: cottages.description,
-        price: cottages.price,
-        priceWeekend: cottages.priceWeekend,
-        latitude: cottages.latitude,
-        longitude: cottages.longitude,
-        status: cottages.status,
-        cottageStatus: cottages.cottageStatus,
-        rating: cottages.rating,
-        userId: cottages.userId,
-        regionId: cottages.regionId,
-        placeId: cottages.placeId,
-        createdAt: cottages.createdAt,
-        updatedAt: cottages.updatedAt,
-        regionName: nameOf('region_name'),
-        regionNameId: regions.nameTranslateId,
-        placeName: nameOf('place_name'),
-        placeNameId: places.nameTranslateId,
-        placeImage: places.image,
-        placeRegionId: places.regionId,
+        ...COTTAGE_COLUMNS,
+        region: { ...regionColumns, name: nameOf('region_name') },
+        place: { ...placeColumns, name: nameOf('place_name') },
       })
       .from(cottages)
       .innerJoin(regions, eq(regions.id, cottages.regionId))
@@ -176,42 +179,37 @@ export async function loadCottages(db: DbOrTx, ids: string[], lang: string): Pro
       .innerJoin(translatedNames('place_name', places, places.id, places.nameTranslateId, lang, ofBatch(cottages.placeId)), eq(idOf('place_name'), cottages.placeId))
       .where(anyId(cottages.id, ids)),
     () => db
-      .select()
+      .select(imageColumns)
       .from(cottageImages)
       .where(anyId(cottageImages.cottageId, ids))
-      .orderBy(desc(cottageImages.isMainImage), asc(cottageImages.createdAt), asc(cottageImages.id)),
+      .orderBy(...imageOrder),
     () => db
       .select({
         cottageId: cottageComforts.cottageId,
-        id: comforts.id,
+        ...comfortColumns,
         name: nameOf('comfort_name'),
-        nameTranslateId: comforts.nameTranslateId,
-        image: comforts.image,
       })
       .from(cottageComforts)
       .innerJoin(comforts, eq(comforts.id, cottageComforts.comfortId))
       .innerJoin(translatedNames('comfort_name', comforts, comforts.id, comforts.nameTranslateId, lang, linkedIn(cottageComforts.comfortId, cottageComforts.cottageId)), eq(idOf('comfort_name'), comforts.id))
       .where(anyId(cottageComforts.cottageId, ids))
-      .orderBy(asc(comforts.createdAt), asc(comforts.id)),
+      .orderBy(...comfortOrder),
     () => db
       .select({
         cottageId: cottageCottageTypes.cottageId,
-        id: cottageTypes.id,
+        ...typeColumns,
         name: nameOf('type_name'),
-        nameTranslateId: cottageTypes.nameTranslateId,
-        image: cottageTypes.image,
-        hidePrice: cottageTypes.hidePrice,
       })
       .from(cottageCottageTypes)
       .innerJoin(cottageTypes, eq(cottageTypes.id, cottageCottageTypes.cottageTypeId))
       .innerJoin(translatedNames('type_name', cottageTypes, cottageTypes.id, cottageTypes.nameTranslateId, lang, linkedIn(cottageCottageTypes.cottageTypeId, cottageCottageTypes.cottageId)), eq(idOf('type_name'), cottageTypes.id))
       .where(anyId(cottageCottageTypes.cottageId, ids))
-      .orderBy(asc(cottageCottageTypes.position), asc(cottageTypes.id)),
+      .orderBy(...typeOrder),
     () => db
       .select(placementColumns)
       .from(premiumPlacements)
       .where(and(anyId(premiumPlacements.cottageId, ids), livePlacement))
-      .orderBy(desc(premiumPlacements.priority), asc(premiumPlacements.expireAt)),
+      .orderBy(...placementOrder),
   ]);
   const group = <T extends { cottageId: string }>(list: T[]) => {
     const map = new Map<string, T[]>();
@@ -226,36 +224,21 @@ export async function loadCottages(db: DbOrTx, ids: string[], lang: string): Pro
   const comfortsBy = group(comfortRows);
   const typesBy = group(typeRows);
   const placementsBy = group(placements);
-  return rows.map((r) => {
-    const own = imagesBy.get(r.id) ?? [];
+  // The record's keys are put in its order when it is encoded (the answer, the page JSON test), not here.
+  return rows.map((own) => {
+    const images = imagesBy.get(own.id) ?? [];
     return {
-      id: r.id,
-      name: r.name,
-      description: r.description,
-      price: r.price,
-      priceWeekend: r.priceWeekend,
-      mainImage: own.find((i) => i.isMainImage)?.image ?? null,
-      images: own,
-      comforts: (comfortsBy.get(r.id) ?? []).map(({ cottageId: _, ...c }) => c),
-      cottageType: (typesBy.get(r.id) ?? []).map(({ cottageId: _, ...c }) => c),
-      regionId: r.regionId,
-      region: { id: r.regionId, name: r.regionName, nameTranslateId: r.regionNameId },
-      placeId: r.placeId,
-      place: { id: r.placeId, name: r.placeName, nameTranslateId: r.placeNameId, image: r.placeImage, regionId: r.placeRegionId },
-      latitude: r.latitude,
-      longitude: r.longitude,
-      status: r.status,
-      cottageStatus: r.cottageStatus,
-      rating: r.rating,
-      userId: r.userId,
-      premiumCottages: placementsBy.get(r.id) ?? [],
-      createdAt: r.createdAt,
-      updatedAt: r.updatedAt,
+      ...own,
+      mainImage: images.find((i) => i.isMainImage)?.image ?? null,
+      images,
+      comforts: (comfortsBy.get(own.id) ?? []).map(({ cottageId: _, ...c }) => c),
+      cottageType: (typesBy.get(own.id) ?? []).map(({ cottageId: _, ...c }) => c),
+      premiumCottages: placementsBy.get(own.id) ?? [],
     };
   });
 }
 
-export interface CottageValues {
+interface CottageValues {
   name?: string;
   description?: string;
   price?: number;
@@ -276,33 +259,29 @@ const links = (cottageId: string, comfortIds: string[], typeIds: string[]) => ({
 });
 
 /** A new cottage with its images (the first is main), comforts and types (in the order given). */
-export async function insertCottage(db: Db, values: CottageValues & { name: string; price: number; priceWeekend: number; regionId: string; placeId: string }, images: string[], comfortIds: string[], typeIds: string[]): Promise<string> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.insert(cottages).values(values).returning({ id: cottages.id });
-    await tx.insert(cottageImages).values(images.map((image, i) => ({ cottageId: row.id, image, isMainImage: i === 0 })));
-    const linked = links(row.id, comfortIds, typeIds);
-    if (linked.comforts.length) await tx.insert(cottageComforts).values(linked.comforts);
-    if (linked.types.length) await tx.insert(cottageCottageTypes).values(linked.types);
-    return row.id;
-  });
+export async function insertCottage(tx: Tx, values: CottageValues & { name: string; price: number; priceWeekend: number; regionId: string; placeId: string }, images: string[], comfortIds: string[], typeIds: string[]): Promise<string> {
+  const [row] = await tx.insert(cottages).values(values).returning({ id: cottages.id });
+  await tx.insert(cottageImages).values(images.map((image, i) => ({ cottageId: row.id, image, isMainImage: i === 0 })));
+  const linked = links(row.id, comfortIds, typeIds);
+  if (linked.comforts.length) await tx.insert(cottageComforts).values(linked.comforts);
+  if (linked.types.length) await tx.insert(cottageCottageTypes).values(linked.types);
+  return row.id;
 }
 
 /** Changes the values sent (and `updatedAt`); a list given replaces those links. Nothing sent, nothing written. */
-export async function updateCottage(db: Db, id: string, values: CottageValues, comfortIds?: string[], typeIds?: string[]) {
+export async function updateCottage(tx: Tx, id: string, values: CottageValues, comfortIds?: string[], typeIds?: string[]) {
   const changes = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
   if (!Object.keys(changes).length && !comfortIds && !typeIds) return;
-  await db.transaction(async (tx) => {
-    await tx.update(cottages).set({ ...changes, updatedAt: new Date() }).where(eq(cottages.id, id));
-    const linked = links(id, comfortIds ?? [], typeIds ?? []);
-    if (comfortIds) {
-      await tx.delete(cottageComforts).where(eq(cottageComforts.cottageId, id));
-      if (linked.comforts.length) await tx.insert(cottageComforts).values(linked.comforts);
-    }
-    if (typeIds) {
-      await tx.delete(cottageCottageTypes).where(eq(cottageCottageTypes.cottageId, id));
-      if (linked.types.length) await tx.insert(cottageCottageTypes).values(linked.types);
-    }
-  });
+  await tx.update(cottages).set({ ...changes, updatedAt: new Date() }).where(eq(cottages.id, id));
+  const linked = links(id, comfortIds ?? [], typeIds ?? []);
+  if (comfortIds) {
+    await tx.delete(cottageComforts).where(eq(cottageComforts.cottageId, id));
+    if (linked.comforts.length) await tx.insert(cottageComforts).values(linked.comforts);
+  }
+  if (typeIds) {
+    await tx.delete(cottageCottageTypes).where(eq(cottageCottageTypes.cottageId, id));
+    if (linked.types.length) await tx.insert(cottageCottageTypes).values(linked.types);
+  }
 }
 
 /** Replaces the main image's file, or makes the image the main one of a cottage that has none. */
@@ -316,8 +295,14 @@ export async function setMainImage(db: DbOrTx, cottage: CottageRecord, image: st
  * The CSV export's rows of these cottages, built by the database in one statement: the record's fields with the nested
  * ones already as their cell text (region and place by name, comforts and types as "a; b", image paths, the running
  * placements' services), so a 100 000-row export parses one flat row per cottage instead of five result sets and
- * their records. `exportRows.test` checks them against the cells of the full records.
+ * their records. `test/list-kit.test.ts` checks them against the cells of the full records.
  */
+/** The own columns of an export row: as the record has them, times as ISO text (what a cell shows of a date). */
+const exportedColumns = sql.join(
+  Object.entries(COTTAGE_COLUMNS).map(([key, column]) => sql`${column.dataType === 'date' ? isoText(column) : column} as ${sql.identifier(key)}`),
+  sql`, `,
+);
+
 export async function loadCottageExportRows(db: DbOrTx, ids: string[], lang: string): Promise<{ id: string }[]> {
   if (!ids.length) return [];
   const batch = anyId(sql`c.id`, ids);
@@ -328,36 +313,33 @@ export async function loadCottageExportRows(db: DbOrTx, ids: string[], lang: str
       ${names('place_name', places, places.nameTranslateId, sql`select c.place_id from ${cottages} c where ${batch}`)},
       ${names('comfort_name', comforts, comforts.nameTranslateId, sql`select cc.comfort_id from ${cottageComforts} cc where ${anyId(sql`cc.cottage_id`, ids)}`)},
       ${names('type_name', cottageTypes, cottageTypes.nameTranslateId, sql`select ct.cottage_type_id from ${cottageCottageTypes} ct where ${anyId(sql`ct.cottage_id`, ids)}`)}
-    select c.id, c.name, c.description, c.price, c.price_weekend as "priceWeekend",
+    select ${exportedColumns},
       image.main as "mainImage", image.list as images,
-      (select string_agg(n.name, '; ' order by m.created_at, m.id) from ${cottageComforts} cc
-        join ${comforts} m on m.id = cc.comfort_id join comfort_name n on n.id = m.id where cc.cottage_id = c.id) as comforts,
-      (select string_agg(n.name, '; ' order by ct.position, ct.cottage_type_id) from ${cottageCottageTypes} ct
-        join type_name n on n.id = ct.cottage_type_id where ct.cottage_id = c.id) as "cottageType",
-      region_name.name as region, place_name.name as place, c.latitude, c.longitude, c.status,
-      c.cottage_status as "cottageStatus", c.rating, c.user_id as "userId",
-      (select string_agg(p.service_code, '; ' order by p.priority desc, p.expire_at) from ${premiumPlacements} p
-        where p.cottage_id = c.id and p.ended_at is null and p.expire_at > now()) as "premiumCottages",
-      ${isoText(sql`c.created_at`)} as "createdAt", ${isoText(sql`c.updated_at`)} as "updatedAt"
-    from ${cottages} c
-    join region_name on region_name.id = c.region_id
-    join place_name on place_name.id = c.place_id
-    cross join lateral (select min(i.image) filter (where i.is_main_image) as main,
-        string_agg(i.image, '; ' order by i.is_main_image desc, i.created_at, i.id) as list
-      from ${cottageImages} i where i.cottage_id = c.id) as image
-    where ${batch}`);
+      (select string_agg(n.name, '; ' order by ${orderBy(comfortOrder)}) from ${cottageComforts}
+        join ${comforts} on ${comforts.id} = ${cottageComforts.comfortId} join comfort_name n on n.id = ${comforts.id}
+        where ${cottageComforts.cottageId} = ${cottages.id}) as comforts,
+      (select string_agg(n.name, '; ' order by ${orderBy(typeOrder)}) from ${cottageCottageTypes}
+        join type_name n on n.id = ${cottageCottageTypes.cottageTypeId} where ${cottageCottageTypes.cottageId} = ${cottages.id}) as "cottageType",
+      region_name.name as region, place_name.name as place,
+      (select string_agg(${premiumPlacements.serviceCode}, '; ' order by ${orderBy(placementOrder)}) from ${premiumPlacements}
+        where ${premiumPlacements.cottageId} = ${cottages.id} and ${livePlacement}) as "premiumCottages"
+    from ${cottages}
+    join region_name on region_name.id = ${cottages.regionId}
+    join place_name on place_name.id = ${cottages.placeId}
+    cross join lateral (select min(${cottageImages.image}) filter (where ${cottageImages.isMainImage}) as main,
+        string_agg(${cottageImages.image}, '; ' order by ${orderBy(imageOrder)}) as list
+      from ${cottageImages} where ${cottageImages.cottageId} = ${cottages.id}) as image
+    where ${anyId(cottages.id, ids)}`);
   return rowsOf<{ id: string }>(result);
 }
 
 /**
- * A page of cottages as the JSON the list answers (the list's fast path, `lib/page-json.ts`): one statement builds what
+ * A page of cottages as the JSON the list answers (the list's fast path, `query/page-json.ts`): one statement builds what
  * `loadCottages` reads in five and the route encodes. Translated names are looked up once per catalogue record of the
  * page, in one pass (a materialised CTE).
  */
-/** A cottage's images as one JSON array (null when none), aggregated over `cottage_image i`. */
-const imagesJson = new JsonText(sql`'[' || string_agg(${
-  jsonObjectOf(cottageImageRecord, { id: uuidJson(sql`i.id`), cottageId: uuidJson(sql`i.cottage_id`), image: sql`i.image`, isMainImage: sql`i.is_main_image`, status: sql`i.status`, createdAt: sql`i.created_at` }, 'cottage image').text
-}, ',' order by i.is_main_image desc, i.created_at, i.id) || ']'`);
+/** A cottage's images as one JSON array (null when none), aggregated over its `cottage_image` rows. */
+const imagesJson = new JsonText(sql`'[' || string_agg(${jsonObjectOf(cottageImageRecord, imageColumns, 'cottage image').text}, ',' order by ${orderBy(imageOrder)}) || ']'`);
 
 export const cottagePageJson = pageJsonOf({
   table: cottages,
@@ -376,54 +358,38 @@ export const cottagePageJson = pageJsonOf({
       order by d.translation_id, case l.code when ${LANG} then 0 when ${DEFAULT_LANGUAGE} then 1 else 2 end, l.created_at, l.code)`,
   // The images once per cottage: the list and the main one from the same rows.
   joins: sql`
-    join ${regions} r on r.id = cottage.region_id
-    join ${places} p on p.id = cottage.place_id
-    left join names region_name on region_name.id = r.name_translate_id
-    left join names place_name on place_name.id = p.name_translate_id
-    cross join lateral (select (array_agg(i.image order by i.created_at, i.id) filter (where i.is_main_image))[1] as main,
+    join ${regions} on ${regions.id} = cottage.region_id
+    join ${places} on ${places.id} = cottage.place_id
+    left join names region_name on region_name.id = ${regions.nameTranslateId}
+    left join names place_name on place_name.id = ${places.nameTranslateId}
+    cross join lateral (select (array_agg(${cottageImages.image} order by ${cottageImages.createdAt}, ${cottageImages.id}) filter (where ${cottageImages.isMainImage}))[1] as main,
         ${imagesJson.text} as list
-      from ${cottageImages} i where i.cottage_id = cottage.id) as image`,
+      from ${cottageImages} where ${cottageImages.cottageId} = cottage.id) as image`,
   object: jsonObjectOf(
     cottageRecord,
     {
-      id: uuidJson(sql`cottage.id`),
-      name: sql`cottage.name`,
-      description: sql`cottage.description`,
-      price: sql`cottage.price`,
-      priceWeekend: sql`cottage.price_weekend`,
+      ...COTTAGE_COLUMNS,
       mainImage: sql`image.main`,
       images: new JsonText(sql`coalesce(image.list, '[]')`),
       comforts: jsonList(
-        jsonObjectOf(cottageRecord.shape.comforts.element, { id: uuidJson(sql`m.id`), name: sql`coalesce(n.name, '')`, nameTranslateId: uuidJson(sql`m.name_translate_id`), image: sql`m.image` }, 'comfort'),
-        sql`from ${cottageComforts} cc join ${comforts} m on m.id = cc.comfort_id left join names n on n.id = m.name_translate_id where cc.cottage_id = cottage.id`,
-        sql`m.created_at, m.id`,
+        jsonObjectOf(cottageRecord.shape.comforts.element, { ...comfortColumns, name: sql`coalesce(n.name, '')` }, 'comfort'),
+        sql`from ${cottageComforts} join ${comforts} on ${comforts.id} = ${cottageComforts.comfortId} left join names n on n.id = ${comforts.nameTranslateId}
+          where ${cottageComforts.cottageId} = cottage.id`,
+        orderBy(comfortOrder),
       ),
       cottageType: jsonList(
-        jsonObjectOf(cottageRecord.shape.cottageType.element, { id: uuidJson(sql`t.id`), name: sql`coalesce(n.name, '')`, nameTranslateId: uuidJson(sql`t.name_translate_id`), image: sql`t.image`, hidePrice: sql`t.hide_price` }, 'cottage type'),
-        sql`from ${cottageCottageTypes} ct join ${cottageTypes} t on t.id = ct.cottage_type_id left join names n on n.id = t.name_translate_id where ct.cottage_id = cottage.id`,
-        sql`ct.position, t.id`,
+        jsonObjectOf(cottageRecord.shape.cottageType.element, { ...typeColumns, name: sql`coalesce(n.name, '')` }, 'cottage type'),
+        sql`from ${cottageCottageTypes} join ${cottageTypes} on ${cottageTypes.id} = ${cottageCottageTypes.cottageTypeId} left join names n on n.id = ${cottageTypes.nameTranslateId}
+          where ${cottageCottageTypes.cottageId} = cottage.id`,
+        orderBy(typeOrder),
       ),
-      regionId: uuidJson(sql`cottage.region_id`),
-      region: jsonObjectOf(cottageRecord.shape.region, { id: uuidJson(sql`r.id`), name: sql`coalesce(region_name.name, '')`, nameTranslateId: uuidJson(sql`r.name_translate_id`) }, 'region'),
-      placeId: uuidJson(sql`cottage.place_id`),
-      place: jsonObjectOf(cottageRecord.shape.place, { id: uuidJson(sql`p.id`), name: sql`coalesce(place_name.name, '')`, nameTranslateId: uuidJson(sql`p.name_translate_id`), image: sql`p.image`, regionId: uuidJson(sql`p.region_id`) }, 'place'),
-      latitude: sql`cottage.latitude`,
-      longitude: sql`cottage.longitude`,
-      status: sql`cottage.status`,
-      cottageStatus: sql`cottage.cottage_status`,
-      rating: sql`cottage.rating`,
-      userId: uuidJson(sql`cottage.user_id`),
+      region: jsonObjectOf(cottageRecord.shape.region, { ...regionColumns, name: sql`coalesce(region_name.name, '')` }, 'region'),
+      place: jsonObjectOf(cottageRecord.shape.place, { ...placeColumns, name: sql`coalesce(place_name.name, '')` }, 'place'),
       premiumCottages: jsonList(
-        jsonObjectOf(
-          placementRecord,
-          { id: uuidJson(sql`x.id`), cottageId: uuidJson(sql`x.cottage_id`), serviceCode: sql`x.service_code`, priority: sql`x.priority`, tariffId: uuidJson(sql`x.tariff_id`), orderId: uuidJson(sql`x.order_id`), createdAt: sql`x.created_at`, expireAt: sql`x.expire_at`, endedAt: sql`x.ended_at` },
-          'placement',
-        ),
-        sql`from ${premiumPlacements} x where x.cottage_id = cottage.id and x.ended_at is null and x.expire_at > now()`,
-        sql`x.priority desc, x.expire_at`,
+        jsonObjectOf(placementRecord, placementColumns, 'placement'),
+        sql`from ${premiumPlacements} where ${premiumPlacements.cottageId} = cottage.id and ${livePlacement}`,
+        sql.join(placementOrder, sql`, `),
       ),
-      createdAt: sql`cottage.created_at`,
-      updatedAt: sql`cottage.updated_at`,
     },
     'cottage',
   ),

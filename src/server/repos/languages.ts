@@ -1,12 +1,12 @@
 import { asc, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { languages } from '../db/schema';
-import type { ListSpec } from '../lib/list';
+import type { ListSpec } from '../query/list';
 import { DEFAULT_LANGUAGES } from '../../shared/enums';
 import { qualified } from '../db/sql';
 import type { LanguageRecord } from '../../shared/records/language';
 import { resources } from '../../shared/resources';
-import { registrySearch } from '../lib/search';
+import { registrySearch } from '../query/search';
 
 /** The languages every install starts with come first, in their canonical order; added ones follow by creation. */
 const canonicalCodes = sql.join(DEFAULT_LANGUAGES.map((l) => sql`${l.code}::text`), sql`, `);

@@ -2,8 +2,8 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { notifications, users } from '../db/schema';
-import type { ListSpec } from '../lib/list';
-import { registrySearch } from '../lib/search';
+import type { ListSpec } from '../query/list';
+import { registrySearch } from '../query/search';
 import type { NotificationRecord } from '../../shared/records/notification';
 import { resources } from '../../shared/resources';
 

@@ -1,15 +1,15 @@
 /** Orders with their cottage, buyer and tariff (translated, with its service), and "Active Pre": an order's placement. */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import type { DbOrTx, Tx } from '../db/client';
 import { cottageImages, cottages, orders, premiumPlacements, services, tariffs, users } from '../db/schema';
 import { conflict, notFound } from '../errors';
-import type { ListSpec } from '../lib/list';
-import { translatedText } from '../lib/translated';
-import { registrySearch } from '../lib/search';
+import type { ListSpec } from '../query/list';
+import { translatedText } from '../query/translated';
+import { registrySearch } from '../query/search';
 import type { ServiceCode } from '../../shared/enums';
 import type { OrderRecord } from '../../shared/records/order';
 import type { PlacementRecord } from '../../shared/records/placement';
-import { bumpVersion } from '../lib/versions';
+import { bumpVersion } from '../query/versions';
 import { resources } from '../../shared/resources';
 import { together } from '../db/sql';
 
@@ -96,7 +96,7 @@ export async function loadOrders(db: DbOrTx, ids: string[], lang: string): Promi
 
 const DAY_MS = 86_400_000;
 
-export interface PlacementOverride {
+interface PlacementOverride {
   expireDays?: number;
   priority?: number;
   serviceCode?: ServiceCode;
@@ -107,34 +107,32 @@ export interface PlacementOverride {
  * order — the order row is locked, `premiumActivatedAt` records it, and the unique `order_id` of placements backs it
  * up — so a second click answers `created: false` and stacks nothing.
  */
-export async function activateOrder(db: DbOrTx, orderId: string, override: PlacementOverride = {}): Promise<{ created: boolean }> {
-  return db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-    if (!order) throw notFound('Order');
-    if (order.premiumActivatedAt) return { created: false };
-    const [info] = await tx
-      .select({ cottageStatus: cottages.cottageStatus, rating: cottages.rating, days: tariffs.days, serviceCode: services.serviceCode })
-      .from(cottages)
-      .innerJoin(tariffs, eq(tariffs.id, order.tariffId))
-      .innerJoin(services, eq(services.id, tariffs.serviceId))
-      .where(eq(cottages.id, order.cottageId));
-    if (info.cottageStatus !== 'confirmed') throw conflict('Only a confirmed cottage can be placed as premium');
-    const days = override.expireDays ?? info.days;
-    await tx
-      .insert(premiumPlacements)
-      .values({
-        cottageId: order.cottageId,
-        serviceCode: override.serviceCode ?? info.serviceCode,
-        priority: override.priority ?? Math.max(1, Math.round(info.rating)),
-        tariffId: order.tariffId,
-        orderId: order.id,
-        expireAt: new Date(Date.now() + days * DAY_MS),
-      })
-      .onConflictDoNothing({ target: premiumPlacements.orderId });
-    await tx.update(orders).set({ premiumActivatedAt: new Date(), status: 'active' }).where(eq(orders.id, order.id));
-    await bumpVersion(tx, orders, order.id);
-    return { created: true };
-  });
+export async function activateOrder(tx: Tx, orderId: string, override: PlacementOverride = {}): Promise<{ created: boolean }> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!order) throw notFound('Order');
+  if (order.premiumActivatedAt) return { created: false };
+  const [info] = await tx
+    .select({ cottageStatus: cottages.cottageStatus, rating: cottages.rating, days: tariffs.days, serviceCode: services.serviceCode })
+    .from(cottages)
+    .innerJoin(tariffs, eq(tariffs.id, order.tariffId))
+    .innerJoin(services, eq(services.id, tariffs.serviceId))
+    .where(eq(cottages.id, order.cottageId));
+  if (info.cottageStatus !== 'confirmed') throw conflict('Only a confirmed cottage can be placed as premium');
+  const days = override.expireDays ?? info.days;
+  await tx
+    .insert(premiumPlacements)
+    .values({
+      cottageId: order.cottageId,
+      serviceCode: override.serviceCode ?? info.serviceCode,
+      priority: override.priority ?? Math.max(1, Math.round(info.rating)),
+      tariffId: order.tariffId,
+      orderId: order.id,
+      expireAt: new Date(Date.now() + days * DAY_MS),
+    })
+    .onConflictDoNothing({ target: premiumPlacements.orderId });
+  await tx.update(orders).set({ premiumActivatedAt: new Date(), status: 'active' }).where(eq(orders.id, order.id));
+  await bumpVersion(tx, orders, order.id);
+  return { created: true };
 }
 
 export async function placementById(db: DbOrTx, id: string): Promise<PlacementRecord | undefined> {

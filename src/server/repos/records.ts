@@ -5,13 +5,13 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { conflict } from '../errors';
-import type { Db, DbOrTx } from '../db/client';
-import { claimTranslatedFields } from '../lib/translation-usage';
+import type { DbOrTx, Tx } from '../db/client';
+import { claimTranslatedFields } from './translation-usage';
 import { RESOURCE_TABLES, translationColumn, type TabledResource } from '../db/tables';
 import { resources } from '../../shared/resources';
 
 /** Column values from API values; undefined values are left out (an edit changes only what is sent). */
-export function columnsOf(key: TabledResource, values: Record<string, unknown>): Record<string, unknown> {
+function columnsOf(key: TabledResource, values: Record<string, unknown>): Record<string, unknown> {
   const fields = resources[key].fields as Record<string, { kind: string }>;
   const columns = RESOURCE_TABLES[key].table as unknown as Record<string, unknown>;
   const out: Record<string, unknown> = {};
@@ -45,16 +45,14 @@ export async function deleteRecord(db: DbOrTx, key: TabledResource, id: string):
 }
 
 /**
- * Inserts a record (or, given its id, changes it) in one transaction that first claims the translations its translated
- * fields are sent as: one use per translation (see `claimTranslations`). Answers the record's id.
+ * Inserts a record (or, given its id, changes it) on the caller's transaction, first claiming the translations its
+ * translated fields are sent as: one use per translation (see `claimTranslations`). Answers the record's id.
  */
-export async function saveTranslatedRecord(db: Db, key: TabledResource, values: Record<string, unknown>, lang: string, id?: string): Promise<string> {
-  return db.transaction(async (tx) => {
-    await claimTranslatedFields(tx, resources[key], id, values, lang);
-    if (id === undefined) return insertRecord(tx, key, values);
-    await updateRecord(tx, key, id, values);
-    return id;
-  });
+export async function saveTranslatedRecord(tx: Tx, key: TabledResource, values: Record<string, unknown>, lang: string, id?: string): Promise<string> {
+  await claimTranslatedFields(tx, resources[key], id, values, lang);
+  if (id === undefined) return insertRecord(tx, key, values);
+  await updateRecord(tx, key, id, values);
+  return id;
 }
 
 /** A 409 with `message` when another record of `key` already holds `value` in the unique column `field`. */

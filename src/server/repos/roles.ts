@@ -1,8 +1,8 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db/client';
+import type { DbOrTx, Tx } from '../db/client';
 import { permissions, rolePermissions, roles } from '../db/schema';
-import type { ListSpec } from '../lib/list';
-import { registrySearch } from '../lib/search';
+import type { ListSpec } from '../query/list';
+import { registrySearch } from '../query/search';
 import type { RoleRecord } from '../../shared/records/role';
 import { resources } from '../../shared/resources';
 import { together } from '../db/sql';
@@ -28,6 +28,7 @@ export async function loadRoles(db: DbOrTx, ids: string[], lang: string): Promis
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
+    requireTwoFactor: r.requireTwoFactor,
     createdAt: r.createdAt,
     permissions: links.filter((l) => l.roleId === r.id).map(({ id, code, name }) => ({ permission: { id, code, name: permissionName(code, lang, name) } })),
   }));
@@ -57,16 +58,14 @@ export async function rolePermissionCodes(db: DbOrTx, roleIds: string[]): Promis
 }
 
 /** Creates a role (or, given its id, renames it) and, when a list is given, makes it hold exactly those permissions. */
-export async function saveRole(db: Db, values: { name?: string; permissions?: string[] }, id?: string): Promise<string> {
-  return db.transaction(async (tx) => {
-    let roleId = id;
-    if (roleId === undefined) [{ id: roleId }] = await tx.insert(roles).values({ name: values.name! }).returning({ id: roles.id });
-    else if (values.name) await tx.update(roles).set({ name: values.name }).where(eq(roles.id, roleId));
-    if (values.permissions) {
-      const ids = [...new Set(values.permissions)];
-      if (id !== undefined) await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, roleId));
-      if (ids.length) await tx.insert(rolePermissions).values(ids.map((permissionId) => ({ roleId: roleId!, permissionId })));
-    }
-    return roleId;
-  });
+export async function saveRole(tx: Tx, values: { name?: string; permissions?: string[] }, id?: string): Promise<string> {
+  let roleId = id;
+  if (roleId === undefined) [{ id: roleId }] = await tx.insert(roles).values({ name: values.name! }).returning({ id: roles.id });
+  else if (values.name) await tx.update(roles).set({ name: values.name }).where(eq(roles.id, roleId));
+  if (values.permissions) {
+    const ids = [...new Set(values.permissions)];
+    if (id !== undefined) await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, roleId));
+    if (ids.length) await tx.insert(rolePermissions).values(ids.map((permissionId) => ({ roleId: roleId!, permissionId })));
+  }
+  return roleId;
 }

@@ -1,12 +1,12 @@
 import { asc, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { services, tariffs } from '../db/schema';
-import type { ListSpec } from '../lib/list';
-import { registrySearch } from '../lib/search';
-import { translatedColumns, type Translated } from '../lib/translation-usage';
+import type { ListSpec } from '../query/list';
+import { registrySearch } from '../query/search';
+import { translatedColumns, type Translated } from './translation-usage';
 import type { ServiceRecord } from '../../shared/records/service';
 import { resources } from '../../shared/resources';
-import { translatedText } from '../lib/translated';
+import { translatedText } from '../query/translated';
 import { qualified, together } from '../db/sql';
 
 export const serviceListSpec = (lang: string): ListSpec => {

@@ -1,13 +1,13 @@
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { premiumPlacements, services, tariffs } from '../db/schema';
-import type { ListSpec } from '../lib/list';
-import { registrySearch } from '../lib/search';
-import { translatedColumns, type Translated } from '../lib/translation-usage';
+import type { ListSpec } from '../query/list';
+import { registrySearch } from '../query/search';
+import { translatedColumns, type Translated } from './translation-usage';
 import type { PlacementRecord } from '../../shared/records/placement';
 import type { TariffRecord } from '../../shared/records/service';
 import { resources } from '../../shared/resources';
-import { translatedText } from '../lib/translated';
+import { translatedText } from '../query/translated';
 import { qualified, together } from '../db/sql';
 
 export const tariffListSpec = (lang: string): ListSpec => {

@@ -1,15 +1,15 @@
 import { and, asc, eq, inArray, not, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db/client';
+import type { DbOrTx, Tx } from '../db/client';
 import type { TranslationType } from '../../shared/enums';
 import { definitions, languages, translations } from '../db/schema';
-import type { ListSpec } from '../lib/list';
-import { registrySearch } from '../lib/search';
+import type { ListSpec } from '../query/list';
+import { registrySearch } from '../query/search';
 import type { TranslationRecord } from '../../shared/records/translation';
 import { resources } from '../../shared/resources';
 import { languagePosition } from './languages';
-import { translatedText } from '../lib/translated';
+import { translatedText } from '../query/translated';
 import { qualified, together } from '../db/sql';
-import { assertTranslationUnused, translationInUse, translationStatus, translationUses } from '../lib/translation-usage';
+import { assertTranslationUnused, translationInUse, translationStatus, translationUses } from './translation-usage';
 
 const allDefinitions = sql<string>`coalesce((select string_agg(d.value, ' ') from definition d where d.translation_id = ${qualified(translations.id)}), '')`;
 
@@ -72,29 +72,23 @@ export interface DefinitionRow {
 }
 
 /** A new translation with its definitions. */
-export async function insertTranslation(db: Db, values: { code: string; type: TranslationType }, rows: DefinitionRow[]): Promise<string> {
-  return db.transaction(async (tx) => {
-    const [created] = await tx.insert(translations).values(values).returning({ id: translations.id });
-    await tx.insert(definitions).values(rows.map((r) => ({ ...r, translationId: created.id })));
-    return created.id;
-  });
+export async function insertTranslation(tx: Tx, values: { code: string; type: TranslationType }, rows: DefinitionRow[]): Promise<string> {
+  const [created] = await tx.insert(translations).values(values).returning({ id: translations.id });
+  await tx.insert(definitions).values(rows.map((r) => ({ ...r, translationId: created.id })));
+  return created.id;
 }
 
 /** Changes code and type when given, and replaces the definitions of the languages given (others are kept). */
-export async function updateTranslation(db: Db, id: string, values: { code?: string; type?: TranslationType }, rows: DefinitionRow[]) {
-  await db.transaction(async (tx) => {
-    if (values.code || values.type) await tx.update(translations).set(values).where(eq(translations.id, id));
-    if (rows.length) {
-      await tx.delete(definitions).where(and(eq(definitions.translationId, id), inArray(definitions.languageId, rows.map((r) => r.languageId))));
-      await tx.insert(definitions).values(rows.map((r) => ({ ...r, translationId: id })));
-    }
-  });
+export async function updateTranslation(tx: Tx, id: string, values: { code?: string; type?: TranslationType }, rows: DefinitionRow[]) {
+  if (values.code || values.type) await tx.update(translations).set(values).where(eq(translations.id, id));
+  if (rows.length) {
+    await tx.delete(definitions).where(and(eq(definitions.translationId, id), inArray(definitions.languageId, rows.map((r) => r.languageId))));
+    await tx.insert(definitions).values(rows.map((r) => ({ ...r, translationId: id })));
+  }
 }
 
 /** Deletes a translation no record uses (409 naming the user otherwise), checked and done under one lock. */
-export async function deleteTranslation(db: Db, id: string, lang: string) {
-  await db.transaction(async (tx) => {
-    await assertTranslationUnused(tx, id, lang);
-    await tx.delete(translations).where(eq(translations.id, id));
-  });
+export async function deleteTranslation(tx: Tx, id: string, lang: string) {
+  await assertTranslationUnused(tx, id, lang);
+  await tx.delete(translations).where(eq(translations.id, id));
 }

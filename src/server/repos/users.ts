@@ -1,8 +1,8 @@
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db/client';
+import type { DbOrTx, Tx } from '../db/client';
 import { roles, userRoles, users } from '../db/schema';
-import type { ListSpec } from '../lib/list';
-import { registrySearch } from '../lib/search';
+import type { ListSpec } from '../query/list';
+import { registrySearch } from '../query/search';
 import { revokeUserSessions } from '../auth/sessions';
 import type { UserRecord } from '../../shared/records/user';
 import { resources } from '../../shared/resources';
@@ -83,7 +83,7 @@ export async function superAdminIds(db: DbOrTx): Promise<{ roleId?: string; user
   return { roleId: role.id, userIds: rows.map((r) => r.userId) };
 }
 
-export interface UserValues {
+interface UserValues {
   username?: string;
   name?: string;
   email?: string;
@@ -96,18 +96,16 @@ export interface UserValues {
  * Creates a user (or, given the id, changes the values sent) and, when a list is given, makes them hold exactly those
  * roles. A new password of an existing user ends their other sessions (`keepSession`, the caller's own, survives).
  */
-export async function saveUser(db: Db, values: UserValues, roleIds: string[] | undefined, id?: string, keepSession?: string): Promise<string> {
-  return db.transaction(async (tx) => {
-    let userId = id;
-    if (userId === undefined) [{ id: userId }] = await tx.insert(users).values(values).returning({ id: users.id });
-    else if (Object.values(values).some((v) => v !== undefined)) await tx.update(users).set(values).where(eq(users.id, userId));
-    if (roleIds) {
-      if (id !== undefined) await tx.delete(userRoles).where(eq(userRoles.userId, userId));
-      if (roleIds.length) await tx.insert(userRoles).values(roleIds.map((roleId) => ({ userId: userId!, roleId })));
-    }
-    if (id !== undefined && values.passwordHash) await revokeUserSessions(tx, id, 'password-changed', keepSession);
-    return userId;
-  });
+export async function saveUser(tx: Tx, values: UserValues, roleIds: string[] | undefined, id?: string, keepSession?: string): Promise<string> {
+  let userId = id;
+  if (userId === undefined) [{ id: userId }] = await tx.insert(users).values(values).returning({ id: users.id });
+  else if (Object.values(values).some((v) => v !== undefined)) await tx.update(users).set(values).where(eq(users.id, userId));
+  if (roleIds) {
+    if (id !== undefined) await tx.delete(userRoles).where(eq(userRoles.userId, userId));
+    if (roleIds.length) await tx.insert(userRoles).values(roleIds.map((roleId) => ({ userId: userId!, roleId })));
+  }
+  if (id !== undefined && values.passwordHash) await revokeUserSessions(tx, id, 'password-changed', keepSession);
+  return userId;
 }
 
 /** Stores a password's hash again at the current cost; a hash changed meanwhile (a password change) is left alone. */

@@ -1,8 +1,7 @@
 /** The session protocol (DESIGN §5): login, refresh with rotation and reuse detection, logout. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { eq } from 'drizzle-orm';
-import { users } from '../db/schema';
+import { loginAccount } from '../repos/profile';
 import { HttpError, tooManyAttempts } from '../errors';
 import { loginSchema } from '../../shared/schemas/users';
 import { hashPassword, needsRehash, verifyPassword } from '../auth/passwords';
@@ -10,24 +9,38 @@ import { throttledCheck } from '../auth/throttle';
 import { upgradePasswordHash } from '../repos/users';
 import { createSession, permissionCodesOf, revokeSession, rotateSession } from '../auth/sessions';
 import { authenticate } from '../plugins/auth';
+import { loginSecondFactor } from '../auth/two-factor';
+import { twoFactorState } from '../repos/two-factor';
 
 const tokenPair = z.object({ accessToken: z.string(), refreshToken: z.string() });
+/** The login's answer: the pair, and (only when true) that the user's role requires two-factor setup first. */
+const loginAnswer = tokenPair.extend({ twoFactorSetupRequired: z.literal(true).optional() });
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/login/admin',
-    { config: { public: true }, schema: { tags: ['auth'], body: loginSchema, response: { 201: tokenPair } } },
+    { config: { public: true }, schema: { tags: ['auth'], body: loginSchema, response: { 201: loginAnswer } } },
     async (request, reply) => {
       const { username, password, userAgent } = request.body;
       // Only holders of at least one admin permission may enter the panel; the message gives no hint which check failed.
       const outcome = await throttledCheck(app.loginThrottle, { scope: 'password', subject: username, address: request.ip }, async () => {
-        const [found] = await app.db.select({ id: users.id, passwordHash: users.passwordHash }).from(users).where(eq(users.username, username));
+        const found = await loginAccount(app.db, username);
         const valid = await verifyPassword(password, found?.passwordHash);
         return valid && found && (await permissionCodesOf(app.db, found.id)).length > 0 && found;
       });
       if ('retryAfter' in outcome) return tooManyAttempts(reply, outcome.retryAfter);
       const user = outcome.passed;
       if (!user) throw new HttpError(401, 'Wrong username or password');
+      // A user with two-factor on needs a code too (401 `twoFactorRequired` without one); nothing changes for others.
+      const second = await loginSecondFactor(app.db, app.loginThrottle, app.config.jwtSecret!, {
+        userId: user.id,
+        username,
+        address: request.ip,
+        code: request.body.code,
+      });
+      if (typeof second === 'object') return tooManyAttempts(reply, second.retryAfter);
+      if (second === 'missing') throw new HttpError(401, 'Enter the code from your authenticator app', undefined, { twoFactorRequired: true });
+      if (second === 'wrong') throw new HttpError(401, 'The code is wrong or already used', undefined, { twoFactorRequired: true });
       if (user.passwordHash && needsRehash(user.passwordHash)) {
         await upgradePasswordHash(app.db, user.id, user.passwordHash, await hashPassword(password));
       }
@@ -35,7 +48,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         userAgent: userAgent ?? request.headers['user-agent'],
         ip: request.ip,
       });
-      return reply.status(201).send(pair);
+      const { required, enabled } = await twoFactorState(app.db, user.id);
+      return reply.status(201).send(required && !enabled ? { ...pair, twoFactorSetupRequired: true as const } : pair);
     },
   );
 
@@ -71,7 +85,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/auth/logout',
-    { schema: { tags: ['auth'], response: { 200: z.object({ message: z.string() }) } } },
+    { config: { twoFactorSetup: true }, schema: { tags: ['auth'], response: { 200: z.object({ message: z.string() }) } } },
     async (request) => {
       const user = await authenticate(app, request);
       await revokeSession(app.db, user.sessionId, 'logout');

@@ -11,16 +11,40 @@ import { resources } from '../../shared/resources';
 import { perm } from '../../shared/permissions';
 import { cottageRecord } from '../../shared/records/cottage';
 import { cottageBulkEditSchema, cottageCreateSchema, cottageEditSchema, type CottageEdit } from '../../shared/schemas/marketplace';
-import { registerResource } from '../lib/resource-routes';
+import { parseListParams } from '../http/list-params';
+import { registerResource } from '../http/resource-routes';
+import { cottageImageActions } from './cottage-images';
+import { premiumActions } from './premium';
+import type { ListParams } from '../query/list';
 import { checkComforts, checkCottageTypes, checkRegionAndPlace } from '../repos/catalogue-refs';
-import { cottageListParams, cottageListSpec, cottagePageJson, insertCottage, loadCottageExportRows, loadCottages, setMainImage, updateCottage } from '../repos/cottages';
+import { cottageListSpec, cottagePageJson, insertCottage, loadCottageExportRows, loadCottages, setMainImage, updateCottage } from '../repos/cottages';
 import { cottageDependents, notifyOwner } from '../repos/cottage-moderation';
 import { deleteRecord } from '../repos/records';
-import { loadOne } from '../lib/resource-routes';
+import { loadOne } from '../http/resource/context';
 import { idParams } from '../../shared/schemas/common';
 import type { AuthUser } from '../plugins/auth';
 
-export const MAX_COTTAGE_IMAGES = 15;
+const MAX_COTTAGE_IMAGES = 15;
+
+/** The original's query parameters (`?minPrice=…&sortField=price`) folded into the DESIGN §5 ones. */
+const LEGACY_COTTAGE_QUERY = [
+  'cottageStatus', 'status', 'placeId', 'regionId', 'comforts', 'cottageTypes', 'minPrice', 'maxPrice',
+  'minPriceWeekend', 'maxPriceWeekend', 'minRating', 'maxRating', 'isTest',
+] as const;
+
+/** The list parameters of a cottage list: DESIGN §5 ones, with the original's folded in; explicit `filter`/`sort` win. */
+function cottageListParams(query: Record<string, unknown>): ListParams {
+  const params = parseListParams(query);
+  for (const key of LEGACY_COTTAGE_QUERY) {
+    if (query[key] !== undefined && params.filter[key] === undefined) params.filter[key] = query[key];
+  }
+  if (!params.sort && typeof query.sortField === 'string') {
+    const order = String(query.sortOrder ?? 'asc').toLowerCase();
+    if (order !== 'asc' && order !== 'desc') throw badRequest('sortOrder must be asc or desc', { sortOrder: 'Invalid value' });
+    params.sort = { field: query.sortField, order };
+  }
+  return params;
+}
 
 function assertMayModerate(user: AuthUser, wanted: string | undefined, current: string) {
   if (wanted !== undefined && wanted !== current && !user.permissions.has(perm('cottage', 'moderate'))) {
@@ -77,16 +101,15 @@ const cottageRoutes: FastifyPluginAsyncZod = async (app) => {
         const typeIds = body.cottageType?.length ? [...new Set(body.cottageType)] : undefined;
         if (comfortIds) await checkComforts(db, comfortIds);
         if (typeIds) await checkCottageTypes(db, typeIds);
-        // The owner's notice of a decision commits or fails with the decision itself.
-        await db.transaction(async (tx) => {
-          await updateCottage(tx, current.id, cottageColumns(body), comfortIds, typeIds);
-          if (body.cottageStatus) await notifyOwner(tx, current, body.cottageStatus, body.reason);
-        });
+        await updateCottage(db, current.id, cottageColumns(body), comfortIds, typeIds);
+        // The owner's notice of a decision commits or fails with the decision itself (one unit of work).
+        if (body.cottageStatus) await notifyOwner(db, current, body.cottageStatus, body.reason);
       },
     },
     image: { write: setMainImage },
     bulkUpdate: { action: 'moderate', schema: cottageBulkEditSchema },
     remove: { write: (db, current) => deleteRecord(db, 'cottage', current.id) },
+    actions: [...cottageImageActions, ...premiumActions],
   });
 
   // What a delete takes with it (the cascade), so the delete dialog can say so before the user confirms.

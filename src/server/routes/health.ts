@@ -2,9 +2,9 @@
  * `GET /health`, public, for load balancers and orchestrators: 200 while the database answers a trivial query within
  * a short time, 503 when it does not. It says nothing else (no versions, no names, no error text).
  */
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pingDatabase } from '../repos/health';
 
 /** A database slower than this counts as down: a balancer should stop sending requests it would only queue. */
 export const HEALTH_TIMEOUT_MS = 2000;
@@ -18,7 +18,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     async (_request, reply) => {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), HEALTH_TIMEOUT_MS)));
-      const query = app.db.execute(sql`select 1`).then(
+      const query = pingDatabase(app.db).then(
         () => true,
         () => false,
       );

@@ -7,7 +7,7 @@ import { conflict } from '../errors';
 import { resources } from '../../shared/resources';
 import { languageRecord } from '../../shared/records/language';
 import { languageCreateSchema, languageEditSchema } from '../../shared/schemas/catalogue';
-import { registerResource } from '../lib/resource-routes';
+import { registerResource } from '../http/resource-routes';
 import { languageCount, languageListSpec, loadLanguages } from '../repos/languages';
 import { assertFree, deleteRecord, insertRecord, updateRecord } from '../repos/records';
 import type { DbOrTx } from '../db/client';

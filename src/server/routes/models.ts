@@ -3,10 +3,9 @@
  * permissions' `name` in the request's language (`accept-language`).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { asc } from 'drizzle-orm';
 import { z } from 'zod';
 import { permissionGroupRecord } from '../../shared/records/role';
-import { permissionGroups, permissions } from '../db/schema';
+import { permissionCatalogue } from '../repos/permissions';
 import { perm } from '../../shared/permissions';
 import { permissionGroupName, permissionName } from '../../shared/permission-names';
 
@@ -18,10 +17,7 @@ const modelsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['permission'], response: { 200: z.array(permissionGroupRecord) } },
     },
     async (request) => {
-      const [groups, perms] = await Promise.all([
-        app.db.select().from(permissionGroups).orderBy(asc(permissionGroups.position)),
-        app.db.select().from(permissions).orderBy(asc(permissions.position)),
-      ]);
+      const { groups, perms } = await permissionCatalogue(app.db);
       return groups.map((g) => ({
         id: g.id,
         name: g.name,

@@ -3,15 +3,14 @@
  * apart too). The list carries the target user's `name` and `image` for personal ones.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { users } from '../db/schema';
-import { countWhere } from '../db/sql';
 import { notFound } from '../errors';
 import { resources } from '../../shared/resources';
 import { notificationRecord } from '../../shared/records/notification';
 import { notificationCreateSchema } from '../../shared/schemas/marketplace';
-import { registerResource } from '../lib/resource-routes';
+import { registerResource } from '../http/resource-routes';
 import { loadNotifications, notificationListSpec } from '../repos/notifications';
 import { deleteRecord, insertRecord } from '../repos/records';
+import { userExists } from '../repos/references';
 
 const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   registerResource(app, {
@@ -22,7 +21,7 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     create: {
       body: { schema: notificationCreateSchema },
       async write(db, { data: { message, type, userId } }) {
-        if (userId && !(await countWhere(db, users, users.id, userId))) throw notFound('User');
+        if (userId && !(await userExists(db, userId))) throw notFound('User');
         return insertRecord(db, 'notification', { message, type, userId: type === 'personal' ? userId : null });
       },
     },

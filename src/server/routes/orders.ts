@@ -4,18 +4,17 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resources } from '../../shared/resources';
-import { perm } from '../../shared/permissions';
-import { orderRecord } from '../../shared/records/order';
-import { idParams } from '../../shared/schemas/common';
+import { orderRecord, type OrderRecord } from '../../shared/records/order';
 import { orderBulkEditSchema, orderUpdateSchema } from '../../shared/schemas/marketplace';
-import { loadOne, registerResource } from '../lib/resource-routes';
-import { recordAudit } from '../lib/audit';
+import { loadOne } from '../http/resource/context';
+import { registerResource } from '../http/resource-routes';
+import { action } from '../http/resource/actions';
 import { activateOrder, loadOrders, orderListSpec } from '../repos/orders';
 import { deleteRecord, updateRecord } from '../repos/records';
 
 const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const def = resources.order;
-  const { one } = registerResource(app, {
+  registerResource(app, {
     def,
     record: orderRecord,
     load: loadOrders,
@@ -27,26 +26,22 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     bulkUpdate: { action: 'edit', schema: orderBulkEditSchema },
     remove: { write: (db, current) => deleteRecord(db, 'order', current.id) },
+    actions: [
+      action<undefined, OrderRecord, OrderRecord>({
+        method: 'post',
+        path: def.api.activate,
+        permission: 'activate',
+        audit: 'activate',
+        answer: { 200: orderRecord, 201: orderRecord },
+        async run(tx, { lang }, current) {
+          const { created } = await activateOrder(tx, current.id);
+          const after = await loadOne(tx, loadOrders, 'Order', current.id, lang);
+          // A repeated click changes nothing and records nothing.
+          return { answer: after, status: created ? 201 : 200, audit: created ? { recordId: current.id, before: current, after } : undefined };
+        },
+      }),
+    ],
   });
-
-  app.post(
-    `/${def.api.activate}`,
-    {
-      onRequest: app.requirePermission(perm(def.key, 'activate')),
-      schema: { tags: [def.key], params: idParams, response: { 200: orderRecord, 201: orderRecord } },
-    },
-    async (request, reply) => {
-      const current = await one(request.params.id, request.lang);
-      const { created, after } = await app.db.transaction(async (tx) => {
-        const { created } = await activateOrder(tx, current.id);
-        const after = await loadOne(tx, loadOrders, 'Order', current.id, request.lang);
-        // A repeated click changes nothing and records nothing.
-        if (created) await recordAudit(tx, request, { resource: def.key, recordId: current.id, action: 'activate', before: current, after });
-        return { created, after };
-      });
-      return reply.status(created ? 201 : 200).send(after);
-    },
-  );
 };
 
 export default orderRoutes;

@@ -1,69 +1,54 @@
 /**
- * Premium placements: `POST cottage/add/premium/{cottageId}` places a confirmed cottage for `expireDays`; with an
- * `orderId` it is that order's "Active Pre" and happens once per order. `DELETE cottage/delete/premium/{id}` ends a
- * placement early (kept for the record, no longer live).
+ * Premium placements, cottage actions: `POST cottage/add/premium/{cottageId}` places a confirmed cottage for
+ * `expireDays`; with an `orderId` it is that order's "Active Pre" and happens once per order.
+ * `DELETE cottage/delete/premium/{id}` ends a placement early (kept for the record, no longer live).
  */
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
-import { cottages, orders } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import { resources } from '../../shared/resources';
-import { perm } from '../../shared/permissions';
 import { placementRecord } from '../../shared/records/placement';
-import { idParams } from '../../shared/schemas/common';
 import { premiumCreateSchema } from '../../shared/schemas/marketplace';
-import { uuidLike } from '../lib/resource-routes';
-import { recordAudit } from '../lib/audit';
+import { action } from '../http/resource/actions';
 import { activateOrder, endPlacement, insertPlacement, placementById, placementOfOrder } from '../repos/orders';
+import { cottageToPlace, orderCottage } from '../repos/placements';
 
-const premiumRoutes: FastifyPluginAsyncZod = async (app) => {
-  const def = resources.cottage;
-  const tags = [def.key];
-  const onRequest = app.requirePermission(perm(def.key, 'premium'));
+const { api } = resources.cottage;
 
-  app.post(
-    `/${def.api.premium}`,
-    { onRequest, schema: { tags, params: idParams, body: premiumCreateSchema, response: { 200: placementRecord, 201: placementRecord } } },
-    async (request, reply) => {
-      const cottageId = request.params.id;
-      if (!uuidLike(cottageId)) throw notFound('Cottage');
-      const [cottage] = await app.db.select({ id: cottages.id, cottageStatus: cottages.cottageStatus }).from(cottages).where(eq(cottages.id, cottageId));
-      if (!cottage) throw notFound('Cottage');
-      const { expireDays, priority, serviceCode, orderId } = request.body;
-
+export const premiumActions = [
+  action({
+    method: 'post',
+    path: api.premium,
+    permission: 'premium',
+    audit: 'premium',
+    body: { schema: premiumCreateSchema },
+    answer: { 200: placementRecord, 201: placementRecord },
+    target: { label: 'Cottage', load: cottageToPlace },
+    async run(tx, { data: { expireDays, priority, serviceCode, orderId } }, cottage) {
       if (orderId) {
-        const [order] = await app.db.select({ cottageId: orders.cottageId }).from(orders).where(eq(orders.id, orderId));
+        const order = await orderCottage(tx, orderId);
         if (!order) throw notFound('Order');
         if (order.cottageId !== cottage.id) throw badRequest('The order is for another cottage', { orderId: 'Not an order of this cottage' });
-        const { created, placement } = await app.db.transaction(async (tx) => {
-          const { created } = await activateOrder(tx, orderId, { expireDays, priority, serviceCode });
-          const placement = await placementOfOrder(tx, orderId);
-          if (!placement) throw conflict('This order was activated before and its placement no longer exists');
-          if (created) await recordAudit(tx, request, { resource: 'order', recordId: orderId, action: 'activate', after: { premiumPlacement: placement } });
-          return { created, placement };
-        });
-        return reply.status(created ? 201 : 200).send(placement);
+        const { created } = await activateOrder(tx, orderId, { expireDays, priority, serviceCode });
+        const placement = await placementOfOrder(tx, orderId);
+        if (!placement) throw conflict('This order was activated before and its placement no longer exists');
+        // A repeated click changes nothing and records nothing.
+        const audit = created ? { resource: 'order', action: 'activate' as const, recordId: orderId, after: { premiumPlacement: placement } } : undefined;
+        return { answer: placement, status: created ? 201 : 200, audit };
       }
-
       if (cottage.cottageStatus !== 'confirmed') throw conflict('Only a confirmed cottage can be placed as premium');
-      const placement = await app.db.transaction(async (tx) => {
-        const placed = await insertPlacement(tx, { cottageId: cottage.id, serviceCode, priority: priority ?? 1, expireDays });
-        await recordAudit(tx, request, { resource: def.key, recordId: cottage.id, action: 'premium', after: { premiumPlacement: placed } });
-        return placed;
-      });
-      return reply.status(201).send(placement);
+      const placed = await insertPlacement(tx, { cottageId: cottage.id, serviceCode, priority: priority ?? 1, expireDays });
+      return { answer: placed, status: 201, audit: { recordId: cottage.id, after: { premiumPlacement: placed } } };
     },
-  );
-
-  app.delete(`/${def.api.premiumEnd}`, { onRequest, schema: { tags, params: idParams, response: { 200: placementRecord } } }, async (request) => {
-    const current = uuidLike(request.params.id) ? await placementById(app.db, request.params.id) : undefined;
-    if (!current) throw notFound('Premium placement');
-    return app.db.transaction(async (tx) => {
+  }),
+  action({
+    method: 'delete',
+    path: api.premiumEnd,
+    permission: 'premium',
+    audit: 'premiumEnd',
+    answer: placementRecord,
+    target: { label: 'Premium placement', load: placementById },
+    async run(tx, _input, current) {
       const ended = await endPlacement(tx, current);
-      await recordAudit(tx, request, { resource: def.key, recordId: current.cottageId, action: 'premiumEnd', before: { premiumPlacement: current }, after: { premiumPlacement: ended } });
-      return ended;
-    });
-  });
-};
-
-export default premiumRoutes;
+      return { answer: ended, audit: { recordId: current.cottageId, before: { premiumPlacement: current }, after: { premiumPlacement: ended } } };
+    },
+  }),
+];

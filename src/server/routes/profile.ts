@@ -5,20 +5,19 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { eq } from 'drizzle-orm';
-import { users } from '../db/schema';
 import { badRequest, tooManyAttempts } from '../errors';
-import { bumpVersion } from '../lib/versions';
 import { meRecord } from '../../shared/records/user';
 import { PROFILE_PASSWORD_PATH, PROFILE_PATH, passwordChangeSchema, profileEditSchema } from '../../shared/schemas/profile';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { revokeUserSessions } from '../auth/sessions';
 import { checkPasswordStrength } from '../auth/strength';
 import { throttledCheck } from '../auth/throttle';
-import { fileOf, readValidForm } from '../lib/forms';
-import { formValidator } from '../lib/resource-routes';
+import { fileOf, readValidForm } from '../http/forms';
+import { formValidator } from '../http/resource/schemas';
 import { loadUsers } from '../repos/users';
-import { HIDDEN, recordAudit } from '../lib/audit';
+import { HIDDEN } from '../rules/audit-changes';
+import { auditedWrite } from '../http/unit-of-work';
+import { credentialsOf, profileImage, setPasswordHash, updateProfile } from '../repos/profile';
 
 const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['user'];
@@ -45,7 +44,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = request.user!;
       const { data, files } = await readValidForm(request, profileEditSchema, { image: 1 }, 'profile');
       const file = fileOf(files, 'image', false);
-      const [before] = await app.db.select({ image: users.image }).from(users).where(eq(users.id, caller.id));
+      const imageBefore = await profileImage(app.db, caller.id);
       const image = file ? await request.saveImage(file) : undefined;
       const values = {
         name: data.name === undefined ? undefined : data.name || null,
@@ -54,14 +53,12 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       };
       if (Object.values(values).some((v) => v !== undefined)) {
         const [was] = await loadUsers(app.db, [caller.id]);
-        await app.db.transaction(async (tx) => {
-          await tx.update(users).set(values).where(eq(users.id, caller.id));
-          await bumpVersion(tx, users, caller.id);
+        await auditedWrite(app.db, request, async (tx) => {
+          await updateProfile(tx, caller.id, values);
           const [now] = await loadUsers(tx, [caller.id]);
-          await recordAudit(tx, request, { resource: 'user', recordId: caller.id, action: 'profile', before: was, after: now });
+          return { result: now, audit: { resource: 'user', recordId: caller.id, action: 'profile', before: was, after: now }, removeFiles: image ? [imageBefore] : [] };
         });
       }
-      if (image) request.removeFileAfterSuccess(before?.image);
       return me(caller.id, caller.permissions);
     },
   );
@@ -81,7 +78,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const caller = request.user!;
       const { currentPassword, newPassword } = request.body;
-      const [row] = await app.db.select({ username: users.username, passwordHash: users.passwordHash }).from(users).where(eq(users.id, caller.id));
+      const row = await credentialsOf(app.db, caller.id);
       // A stolen access token must not guess the current password any faster than a login could: the same throttle.
       const outcome = await throttledCheck(app.loginThrottle, { scope: 'password', subject: row?.username ?? caller.id, address: request.ip }, () =>
         verifyPassword(currentPassword, row?.passwordHash),
@@ -92,10 +89,10 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       checkPasswordStrength(newPassword, row?.username, request.lang, 'newPassword');
       const passwordHash = await hashPassword(newPassword);
-      await app.db.transaction(async (tx) => {
-        await tx.update(users).set({ passwordHash }).where(eq(users.id, caller.id));
+      await auditedWrite(app.db, request, async (tx) => {
+        await setPasswordHash(tx, caller.id, passwordHash);
         await revokeUserSessions(tx, caller.id, 'password-changed', caller.sessionId);
-        await recordAudit(tx, request, { resource: 'user', recordId: caller.id, action: 'password', extra: { password: { before: HIDDEN, after: HIDDEN } } });
+        return { result: undefined, audit: { resource: 'user', recordId: caller.id, action: 'password', extra: { password: { before: HIDDEN, after: HIDDEN } } } };
       });
       return { message: 'Password changed' };
     },

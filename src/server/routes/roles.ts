@@ -8,7 +8,7 @@ import { resources } from '../../shared/resources';
 import { SUPER_ADMIN_ROLE } from '../../shared/enums';
 import { roleRecord } from '../../shared/records/role';
 import { roleCreateSchema, roleEditSchema } from '../../shared/schemas/users';
-import { registerResource } from '../lib/resource-routes';
+import { registerResource } from '../http/resource-routes';
 import { assertFree, deleteRecord } from '../repos/records';
 import { loadRoles, permissionCodes, roleListSpec, saveRole } from '../repos/roles';
 import type { AuthUser } from '../plugins/auth';

@@ -9,13 +9,12 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { savedQueries, users } from '../db/schema';
 import { authenticate } from '../plugins/auth';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../errors';
-import { uuidLike } from '../lib/resource-routes';
-import { recordAudit } from '../lib/audit';
+import { uuidLike } from '../query/ids';
+import { auditedWrite } from '../http/unit-of-work';
+import { deleteSavedQuery, insertSavedQuery, savedQueriesOf, savedQueryById, savedQueryNameTaken, updateSavedQuery, type SavedQueryRow } from '../repos/saved-queries';
 import { perm } from '../../shared/permissions';
 import { resources, resourceByRoute, type ResourceDef } from '../../shared/resources';
 import { idParams } from '../../shared/schemas/common';
@@ -108,20 +107,7 @@ async function checkAgainstList(app: FastifyInstance, request: FastifyRequest, d
   throw badRequest(`The saved query does not fit the ${def.label} list (${where}): ${answer.message}`, fields);
 }
 
-const selection = {
-  id: savedQueries.id,
-  userId: savedQueries.userId,
-  resource: savedQueries.resource,
-  name: savedQueries.name,
-  query: savedQueries.query,
-  shared: savedQueries.shared,
-  createdAt: savedQueries.createdAt,
-  updatedAt: savedQueries.updatedAt,
-  ownerName: sql<string>`coalesce(nullif(${users.name}, ''), ${users.username}, '')`,
-};
-type Row = { [K in keyof typeof selection]: K extends 'ownerName' ? string : (typeof savedQueries.$inferSelect)[Exclude<K, 'ownerName'>] };
-
-function toRecord(row: Row, callerId: string): SavedQueryRecord {
+function toRecord(row: SavedQueryRow, callerId: string): SavedQueryRecord {
   const { userId, ownerName, ...rest } = row;
   return { ...rest, own: userId === callerId, owner: { id: userId, name: ownerName } };
 }
@@ -129,15 +115,14 @@ function toRecord(row: Row, callerId: string): SavedQueryRecord {
 const savedQueryRoutes: FastifyPluginAsyncZod = async (app) => {
   const guard = requireSomeList(app);
 
-  const load = async (id: string, db: DbOrTx = app.db): Promise<Row> => {
-    if (!uuidLike(id)) throw notFound('Saved query');
-    const [row] = await db.select(selection).from(savedQueries).innerJoin(users, eq(users.id, savedQueries.userId)).where(eq(savedQueries.id, id));
+  const load = async (id: string, db: DbOrTx = app.db): Promise<SavedQueryRow> => {
+    const row = uuidLike(id) ? await savedQueryById(db, id) : undefined;
     if (!row) throw notFound('Saved query');
     return row;
   };
 
   /** The stored row if the caller owns it and may still list its resource. */
-  const loadOwn = async (request: FastifyRequest, id: string): Promise<Row> => {
+  const loadOwn = async (request: FastifyRequest, id: string): Promise<SavedQueryRow> => {
     const row = await load(id);
     if (row.userId !== request.user!.id) throw forbidden('Only the owner can change or delete this saved query');
     listedResource(request, row.resource);
@@ -145,11 +130,7 @@ const savedQueryRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   const assertNameFree = async (userId: string, resource: string, name: string, exceptId?: string) => {
-    const [taken] = await app.db
-      .select({ id: savedQueries.id })
-      .from(savedQueries)
-      .where(and(eq(savedQueries.userId, userId), eq(savedQueries.resource, resource), eq(savedQueries.name, name), exceptId ? ne(savedQueries.id, exceptId) : undefined));
-    if (taken) throw conflict(`You already have a saved query named "${name}" on this list`);
+    if (await savedQueryNameTaken(app.db, userId, resource, name, exceptId)) throw conflict(`You already have a saved query named "${name}" on this list`);
   };
 
   app.get(
@@ -166,12 +147,7 @@ const savedQueryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const def = listedResource(request, request.query.resource);
       const me = request.user!.id;
-      const rows = await app.db
-        .select(selection)
-        .from(savedQueries)
-        .innerJoin(users, eq(users.id, savedQueries.userId))
-        .where(and(eq(savedQueries.resource, storedUnder(request.query.resource, def)), or(eq(savedQueries.userId, me), eq(savedQueries.shared, true))))
-        .orderBy(asc(savedQueries.name), asc(savedQueries.createdAt));
+      const rows = await savedQueriesOf(app.db, storedUnder(request.query.resource, def), me);
       return rows.map((row) => toRecord(row, me));
     },
   );
@@ -193,14 +169,10 @@ const savedQueryRoutes: FastifyPluginAsyncZod = async (app) => {
       await checkAgainstList(app, request, def, query);
       const me = request.user!.id;
       await assertNameFree(me, storedUnder(resource, def), name);
-      const saved = await app.db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(savedQueries)
-          .values({ userId: me, resource: storedUnder(resource, def), name, query, shared: shared ?? false })
-          .returning({ id: savedQueries.id });
-        const after = await load(row.id, tx);
-        await recordAudit(tx, request, { resource: AUDIT_KEY, recordId: row.id, action: 'create', after });
-        return after;
+      const saved = await auditedWrite(app.db, request, async (tx) => {
+        const id = await insertSavedQuery(tx, { userId: me, resource: storedUnder(resource, def), name, query, shared: shared ?? false });
+        const after = await load(id, tx);
+        return { result: after, audit: { resource: AUDIT_KEY, recordId: id, action: 'create', after } };
       });
       return reply.status(201).send(toRecord(saved, me));
     },
@@ -216,13 +188,14 @@ const savedQueryRoutes: FastifyPluginAsyncZod = async (app) => {
       const current = await loadOwn(request, request.params.id);
       const { name, shared } = request.body;
       if (name !== undefined) await assertNameFree(current.userId, current.resource, name, current.id);
-      const after = await app.db.transaction(async (tx) => {
-        if (name === undefined && shared === undefined) return current;
-        await tx.update(savedQueries).set({ name, shared, updatedAt: sql`now()` }).where(eq(savedQueries.id, current.id));
-        const written = await load(current.id, tx);
-        await recordAudit(tx, request, { resource: AUDIT_KEY, recordId: current.id, action: 'edit', before: current, after: written });
-        return written;
-      });
+      const after =
+        name === undefined && shared === undefined
+          ? current
+          : await auditedWrite(app.db, request, async (tx) => {
+              await updateSavedQuery(tx, current.id, { name, shared });
+              const written = await load(current.id, tx);
+              return { result: written, audit: { resource: AUDIT_KEY, recordId: current.id, action: 'edit', before: current, after: written } };
+            });
       return toRecord(after, request.user!.id);
     },
   );
@@ -235,9 +208,9 @@ const savedQueryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const current = await loadOwn(request, request.params.id);
-      await app.db.transaction(async (tx) => {
-        await tx.delete(savedQueries).where(eq(savedQueries.id, current.id));
-        await recordAudit(tx, request, { resource: AUDIT_KEY, recordId: current.id, action: 'delete', before: current });
+      await auditedWrite(app.db, request, async (tx) => {
+        await deleteSavedQuery(tx, current.id);
+        return { result: undefined, audit: { resource: AUDIT_KEY, recordId: current.id, action: 'delete', before: current } };
       });
       return toRecord(current, request.user!.id);
     },

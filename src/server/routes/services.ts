@@ -4,14 +4,13 @@
  * deleted). A service that still has tariffs cannot be deleted (409).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { tariffs } from '../db/schema';
-import { countWhere } from '../db/sql';
 import { conflict } from '../errors';
 import { resources } from '../../shared/resources';
 import { serviceRecord } from '../../shared/records/service';
 import { MAX_SERVICE_IMAGES, serviceCreateSchema, serviceEditSchema } from '../../shared/schemas/catalogue';
-import { registerResource } from '../lib/resource-routes';
+import { registerResource } from '../http/resource-routes';
 import { deleteRecord, saveTranslatedRecord } from '../repos/records';
+import { tariffsOfService } from '../repos/references';
 import { loadServices, serviceListSpec } from '../repos/services';
 
 const files = { images: MAX_SERVICE_IMAGES };
@@ -40,7 +39,7 @@ const serviceRoutes: FastifyPluginAsyncZod = async (app) => {
     remove: {
       description: 'Answers the deleted service; 409 while it has tariffs',
       async check(db, current) {
-        const n = await countWhere(db, tariffs, tariffs.serviceId, current.id);
+        const n = await tariffsOfService(db, current.id);
         if (n) throw conflict(`The service still has ${n} ${n === 1 ? 'tariff' : 'tariffs'}; delete them first`);
       },
       write: (db, current) => deleteRecord(db, 'service', current.id),

@@ -3,21 +3,9 @@
  * (and only present) when the caller may list that resource, so the dashboard never reveals more than the lists.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql, type SQL } from 'drizzle-orm';
 import { perm } from '../../shared/permissions';
-import { rowsOf } from '../db/sql';
+import { countStats } from '../repos/stats';
 import { STATS_KEYS, STATS_PATH, statsSchema, type StatsKey } from '../../shared/schemas/stats';
-
-const COUNTS: Record<StatsKey, SQL> = {
-  users: sql`(select count(*) from "user")`,
-  cottages: sql`(select count(*) from cottage)`,
-  languages: sql`(select count(*) from language)`,
-  regions: sql`(select count(*) from region)`,
-  places: sql`(select count(*) from place)`,
-  comforts: sql`(select count(*) from comfort)`,
-  notifications: sql`(select count(*) from notification)`,
-  progressCottages: sql`(select count(*) from cottage where cottage_status = 'progress')`,
-};
 
 const statsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -27,12 +15,7 @@ const statsRoutes: FastifyPluginAsyncZod = async (app) => {
       const granted = request.user!.permissions;
       const keys = (Object.keys(STATS_KEYS) as StatsKey[]).filter((k) => granted.has(`${STATS_KEYS[k]}.list`));
       if (!keys.length) return {};
-      const columns = sql.join(
-        keys.map((k) => sql`${COUNTS[k]}::int as ${sql.identifier(k)}`),
-        sql`, `,
-      );
-      const result = await app.db.execute<Record<StatsKey, number>>(sql`select ${columns}`);
-      const [row] = rowsOf<Record<StatsKey, number>>(result);
+      const row = await countStats(app.db, keys);
       return Object.fromEntries(keys.map((k) => [k, Number(row[k])]));
     },
   );

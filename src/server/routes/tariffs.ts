@@ -4,44 +4,20 @@
  * placement bought with that tariff.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { orders, services } from '../db/schema';
-import { countWhere } from '../db/sql';
 import { conflict, HttpError } from '../errors';
 import { resources } from '../../shared/resources';
-import { perm } from '../../shared/permissions';
 import { placementRecord } from '../../shared/records/placement';
 import { tariffRecord } from '../../shared/records/service';
 import { tariffCreateSchema, tariffDisableSchema, tariffEditSchema } from '../../shared/schemas/catalogue';
-import { parseFields } from '../lib/forms';
-import { registerResource } from '../lib/resource-routes';
-import { recordAudit } from '../lib/audit';
+import { parseFields } from '../http/forms';
+import { registerResource } from '../http/resource-routes';
+import { action } from '../http/resource/actions';
 import { deleteRecord, saveTranslatedRecord } from '../repos/records';
+import { ordersOfTariff, serviceExists } from '../repos/references';
 import { endTariffPlacement, loadTariffs, tariffListSpec } from '../repos/tariffs';
 
 const tariffRoutes: FastifyPluginAsyncZod = async (app) => {
   const def = resources.tariff;
-
-  app.delete(
-    `/${def.api.list}/disable`,
-    {
-      onRequest: app.requirePermission(perm(def.key, 'disable')),
-      schema: {
-        tags: [def.key],
-        description: 'JSON body (or query) {cottageId, tariffId}: ends the active premium placement of that cottage bought with that tariff',
-        response: { 200: placementRecord },
-      },
-    },
-    async (request) => {
-      const input = { ...(request.query as object), ...(request.body && typeof request.body === 'object' ? request.body : {}) };
-      const { cottageId, tariffId } = parseFields(tariffDisableSchema, input as Record<string, string>, 'request');
-      return app.db.transaction(async (tx) => {
-        const ended = await endTariffPlacement(tx, cottageId, tariffId);
-        if (!ended) throw new HttpError(404, 'This cottage has no active placement bought with this tariff');
-        await recordAudit(tx, request, { resource: 'cottage', recordId: cottageId, action: 'premiumEnd', after: { premiumPlacement: ended } });
-        return ended;
-      });
-    },
-  );
 
   registerResource(app, {
     def,
@@ -51,7 +27,7 @@ const tariffRoutes: FastifyPluginAsyncZod = async (app) => {
     create: {
       body: { schema: tariffCreateSchema },
       async write(db, { data: { service_id: serviceId, ...data }, lang }) {
-        if (!(await countWhere(db, services, services.id, serviceId))) throw new HttpError(404, 'Service not found', { service_id: 'Service not found' });
+        if (!(await serviceExists(db, serviceId))) throw new HttpError(404, 'Service not found', { service_id: 'Service not found' });
         return saveTranslatedRecord(db, 'tariff', { ...data, serviceId }, lang);
       },
     },
@@ -60,10 +36,28 @@ const tariffRoutes: FastifyPluginAsyncZod = async (app) => {
       description: 'Days, price, type and description; an absent or empty field changes nothing. The service cannot change',
       write: (db, { data, lang }, current) => saveTranslatedRecord(db, 'tariff', data, lang, current.id),
     },
+    actions: [
+      action({
+        method: 'delete',
+        path: def.api.disable,
+        permission: 'disable',
+        audit: 'premiumEnd',
+        description: 'JSON body (or query) {cottageId, tariffId}: ends the active premium placement of that cottage bought with that tariff',
+        answer: placementRecord,
+        async run(tx, { request }) {
+          // The original client sends the pair in the query; a JSON body wins.
+          const input = { ...(request.query as object), ...(request.body && typeof request.body === 'object' ? request.body : {}) };
+          const { cottageId, tariffId } = parseFields(tariffDisableSchema, input as Record<string, string>, 'request');
+          const ended = await endTariffPlacement(tx, cottageId, tariffId);
+          if (!ended) throw new HttpError(404, 'This cottage has no active placement bought with this tariff');
+          return { answer: ended, audit: { resource: 'cottage', recordId: cottageId, after: { premiumPlacement: ended } } };
+        },
+      }),
+    ],
     remove: {
       description: 'Answers the deleted tariff; 409 while orders refer to it',
       async check(db, current) {
-        const n = await countWhere(db, orders, orders.tariffId, current.id);
+        const n = await ordersOfTariff(db, current.id);
         if (n) throw conflict(`The tariff has ${n} ${n === 1 ? 'order' : 'orders'}; it cannot be deleted`);
       },
       write: (db, current) => deleteRecord(db, 'tariff', current.id),

@@ -7,7 +7,7 @@ import { badRequest } from '../errors';
 import { resources } from '../../shared/resources';
 import { translationRecord } from '../../shared/records/translation';
 import { translationCreateSchema, translationEditSchema } from '../../shared/schemas/catalogue';
-import { registerResource } from '../lib/resource-routes';
+import { registerResource } from '../http/resource-routes';
 import { allLanguageCodes } from '../repos/languages';
 import { assertFree } from '../repos/records';
 import {

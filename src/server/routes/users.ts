@@ -11,7 +11,7 @@ import { userCreateSchema, userEditSchema } from '../../shared/schemas/users';
 import { hashPassword } from '../auth/passwords';
 import { permissionCodesOf } from '../auth/sessions';
 import { checkPasswordStrength, strengthMessage } from '../auth/strength';
-import { registerResource } from '../lib/resource-routes';
+import { registerResource } from '../http/resource-routes';
 import { deleteRecord } from '../repos/records';
 import { rolePermissionCodes } from '../repos/roles';
 import { loadUsers, saveUser, superAdminIds, takenBy, userListSpec } from '../repos/users';
@@ -99,7 +99,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.get('/user/me', { onRequest: app.requirePermission(), schema: { tags: [def.key], response: { 200: meRecord } } }, async (request) => {
+  app.get('/user/me', { onRequest: app.requirePermission(), config: { twoFactorSetup: true }, schema: { tags: [def.key], response: { 200: meRecord } } }, async (request) => {
     const me = await one(request.user!.id, request.lang);
     return { ...me, permissions: [...request.user!.permissions].sort() };
   });

@@ -12,6 +12,10 @@ export const cottageImageRecord = z.object({
 });
 export type CottageImageRecord = z.infer<typeof cottageImageRecord>;
 
+/** `GET cottage/dependents/:id`: how many orders and premium placements a cottage's delete takes with it. */
+export const cottageDependentsRecord = z.object({ orders: z.number().int(), placements: z.number().int() });
+export type CottageDependentsRecord = z.infer<typeof cottageDependentsRecord>;
+
 export const cottageRecord = z.object({
   id: z.string(),
   name: z.string(),

@@ -33,7 +33,6 @@ export function namedRecordOf<Fs extends Record<string, FieldDef>>(def: { fields
 }
 
 export const regionRecord = namedRecordOf(resources.region);
-export type RegionRecord = z.infer<typeof regionRecord>;
 
 export const placeRecord = z.object({
   ...namedFields,
@@ -42,10 +41,7 @@ export const placeRecord = z.object({
   region: z.object({ id: z.string(), name: z.string() }),
   createdAt: z.date(),
 });
-export type PlaceRecord = z.infer<typeof placeRecord>;
 
 export const comfortRecord = namedRecordOf(resources.comfort);
-export type ComfortRecord = z.infer<typeof comfortRecord>;
 
 export const cottageTypeRecord = namedRecordOf(resources.cottageType);
-export type CottageTypeRecord = z.infer<typeof cottageTypeRecord>;

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 
-export const permissionRecord = z.object({ id: z.string(), code: z.string(), name: z.string() });
+const permissionRecord = z.object({ id: z.string(), code: z.string(), name: z.string() });
 
 export const roleRecord = z.object({
   id: z.string(),
   name: z.string(),
+  /** Its users must turn two-factor login on first (set with `PUT role/{id}/two-factor`). */
+  requireTwoFactor: z.boolean(),
   createdAt: z.date(),
   permissions: z.array(z.object({ permission: permissionRecord })),
 });

@@ -20,3 +20,7 @@ export type UserRecord = z.infer<typeof userRecord>;
 /** `GET user/me`: the caller plus their permission codes. */
 export const meRecord = userRecord.extend({ permissions: z.array(z.string()) });
 export type MeRecord = z.infer<typeof meRecord>;
+
+/** `POST auth/login/admin` and `POST auth/refresh`: the session's two tokens. */
+export const tokenPairRecord = z.object({ accessToken: z.string(), refreshToken: z.string() });
+export type TokenPairRecord = z.infer<typeof tokenPairRecord>;

@@ -10,7 +10,7 @@ import { resources } from '../resources';
 
 // ---------------------------------------------------------------- languages
 
-export const LANGUAGE_CODE_MAX = resources.language.fields.code.max;
+const LANGUAGE_CODE_MAX = resources.language.fields.code.max;
 const languageCode = z
   .string({ message: 'Code is required' })
   .trim()
@@ -29,7 +29,7 @@ export const languageEditSchema = editSchemaOf(resources.language).extend({ code
  * Definitions as a map `{uz: "…", ru: "…"}` (the original's shape), or as the list a read returns
  * (`[{value, language: {code}}]`), so an edit form can send back what it loaded.
  */
-export const definitionMapSchema = z.preprocess(
+const definitionMapSchema = z.preprocess(
   (v) => {
     if (!Array.isArray(v)) return v;
     const map: Record<string, unknown> = {};

@@ -11,8 +11,7 @@ const latitude = numberLike.pipe(z.number().min(-90, 'Latitude is between -90 an
 const longitude = numberLike.pipe(z.number().min(-180, 'Longitude is between -180 and 180').max(180, 'Longitude is between -180 and 180'));
 const flag = z.preprocess((v) => (typeof v === 'string' ? /^(true|1|on|yes)$/i.test(v.trim()) : v), z.boolean());
 
-export const cottageStatus = z.enum(COTTAGE_STATUSES, { message: `Must be one of ${COTTAGE_STATUSES.join(', ')}` });
-export const activeStatus = z.enum(ACTIVE_STATUSES, { message: `Must be one of ${ACTIVE_STATUSES.join(', ')}` });
+const activeStatus = z.enum(ACTIVE_STATUSES, { message: `Must be one of ${ACTIVE_STATUSES.join(', ')}` });
 
 /** The registry's `location` field: `{latitude, longitude}` as an object or its JSON text (from a multipart form). */
 const location = z.preprocess(
@@ -39,7 +38,6 @@ const position = { latitude: blankIsAbsent(latitude), lattitude: blankIsAbsent(l
 
 /** `POST cottage/add` (multipart; the files `mainImage` and `images[]` travel beside these fields). A new cottage has no rating. */
 export const cottageCreateSchema = createSchemaOf(resources.cottage).omit({ rating: true }).extend(position);
-export type CottageCreate = z.infer<typeof cottageCreateSchema>;
 
 /**
  * `PATCH cottage/edit/{id}` (JSON). Only what is sent changes; an absent or empty field — including an empty

@@ -1,9 +1,10 @@
 /** The caller's own profile: name, e-mail and photo, and a password change that checks the current one. */
 import { z } from 'zod';
-import { PASSWORD_MIN } from './users';
+import { PASSWORD_MIN } from '../limits';
+import { PATHS } from '../paths';
 
-export const PROFILE_PATH = 'user/me';
-export const PROFILE_PASSWORD_PATH = 'user/me/password';
+export const PROFILE_PATH = PATHS.me;
+export const PROFILE_PASSWORD_PATH = PATHS.myPassword;
 
 /** An absent field changes nothing; an empty name or e-mail clears it. */
 export const profileEditSchema = z.object({

@@ -1,7 +1,8 @@
 /** `GET /config`: the settings the admin reads at run time instead of at build time. Public, so nothing secret. */
 import { z } from 'zod';
+import { PATHS } from '../paths';
 
-export const PUBLIC_CONFIG_PATH = 'config';
+export const PUBLIC_CONFIG_PATH = PATHS.config;
 
 export const publicConfigSchema = z.object({
   /** Leaflet tile template, `…/{z}/{x}/{y}.png`. */

@@ -4,11 +4,9 @@
  * endpoint itself, so no field list is repeated here.
  */
 import { z } from 'zod';
+import { SAVED_QUERY_MAX_BYTES, SAVED_QUERY_NAME_MAX } from '../limits';
+import { SAVED_QUERY_PATHS } from '../paths';
 import { nonEmpty } from './common';
-
-export const SAVED_QUERY_NAME_MAX = 64;
-/** The stored query JSON, in UTF-8 bytes. */
-export const SAVED_QUERY_MAX_BYTES = 8 * 1024;
 
 export const savedQueryValueSchema = z.strictObject({
   filter: z.record(z.string(), z.unknown(), { message: 'filter must be an object' }),
@@ -26,7 +24,7 @@ export const savedQueryValueSchema = z.strictObject({
 });
 export type SavedQueryValue = z.infer<typeof savedQueryValueSchema>;
 
-export const savedQueryBytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
+const savedQueryBytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
 
 const boundedValue = savedQueryValueSchema.refine((v) => savedQueryBytes(v) <= SAVED_QUERY_MAX_BYTES, {
   message: `The saved query is at most ${SAVED_QUERY_MAX_BYTES / 1024} kB`,
@@ -52,10 +50,5 @@ export const savedQueryListQuery = z.object({
   resource: z.string({ message: 'resource is required' }).min(1, 'resource is required').max(64),
 });
 
-/** The calls, relative to /api/v1 (`:id` = the saved query's id); the server and the admin both read them here. */
-export const SAVED_QUERY_API = {
-  list: 'saved-query',
-  create: 'saved-query/add',
-  update: 'saved-query/edit/:id',
-  delete: 'saved-query/delete/:id',
-} as const;
+/** The calls, relative to /api/v1 (`:id` = the saved query's id): declared in `../paths`. */
+export const SAVED_QUERY_API = SAVED_QUERY_PATHS;

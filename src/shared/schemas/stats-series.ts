@@ -4,8 +4,9 @@
  */
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../enums';
+import { PATHS } from '../paths';
 
-export const STATS_SERIES_PATH = 'stats/series';
+export const STATS_SERIES_PATH = PATHS.statsSeries;
 export const SERIES_DAYS = 30;
 export const MODERATION_SERIES = ['submitted', 'confirmed', 'rejected'] as const;
 

@@ -1,7 +1,8 @@
 /** `GET /stats`: the dashboard's counts. A key is present only when the caller may list that resource. */
 import { z } from 'zod';
+import { PATHS } from '../paths';
 
-export const STATS_PATH = 'stats';
+export const STATS_PATH = PATHS.stats;
 
 /** Each count and the resource whose `list` permission reveals it. */
 export const STATS_KEYS = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { createSchemaOf, editSchemaOf, nonEmpty } from '../payload';
+import { PASSWORD_MIN } from '../limits';
 import { resources } from '../resources';
 
 /** Login payload; `userAgent` is optional (the original required it, we only record it). */
@@ -7,9 +8,10 @@ export const loginSchema = z.object({
   username: z.string({ message: 'Username is required' }).min(1, 'Username is required').max(64),
   password: z.string({ message: 'Password is required' }).min(1, 'Password is required').max(256),
   userAgent: z.string().max(512).optional(),
+  /** The second factor (a TOTP code or a recovery code) of a user who turned it on; other users never send it. */
+  code: z.string().max(64).optional(),
 });
 
-export const PASSWORD_MIN = 8;
 const password = z
   .string({ message: 'Password is required' })
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)

@@ -21,7 +21,7 @@ export const SPOT_RADIUS_M = 50;
 const LIMITS = { latitude: 90, longitude: 180 } as const;
 
 /** Six decimals (~0.1 m) is plenty for a cottage, and keeps the inputs readable. */
-export const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
+const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
 
 /** A Leaflet `LatLng` (from a click or a drag) → the form's value. */
 export function fromLatLng(latlng: { lat: number; lng: number }): Spot {

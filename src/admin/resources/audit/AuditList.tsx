@@ -2,6 +2,7 @@ import CategoryIcon from '@mui/icons-material/Category';
 import TouchAppIcon from '@mui/icons-material/TouchApp';
 import { Link } from 'react-router-dom';
 import { AutocompleteInput, DataTable, DateInput, FunctionField, ReferenceInput, SearchInput, SelectInput, TextInput, useCreatePath, useRecordContext, useTranslate } from 'react-admin';
+import { AUDIT_ACTIONS, type AuditAction } from '../../../shared/audit-actions';
 import { resourceByRoute, resources } from '../../../shared/resources';
 import type { AuditRecord } from '../../../shared/records/audit';
 import { KitDataTable, KitList } from '../../components/KitList';
@@ -11,13 +12,12 @@ import { DateText } from '../../components/formats';
 
 /** The resources whose writes are recorded (every registry entry with a write). */
 const AUDITED = Object.values(resources).filter((r) => r.key !== 'audit' && r.key !== 'permission');
-const ACTIONS = ['create', 'edit', 'delete', 'image', 'bulkDelete', 'bulkEdit', 'password', 'profile', 'activate', 'premium', 'premiumEnd', 'imageAdd', 'imageEdit', 'imageDelete'];
 
 const resourceChoices = [
   ...AUDITED.map((r) => ({ id: r.key, name: `resources.${r.route}.title` })),
   ...OTHER_AUDITED.map((key) => ({ id: key, name: `resources.audit.others.${key}` })),
 ];
-const actionChoices = ACTIONS.map((a) => ({ id: a, name: `resources.audit.actions.${a}` }));
+const actionChoices = AUDIT_ACTIONS.map((a) => ({ id: a, name: `resources.audit.actions.${a}` }));
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -36,7 +36,7 @@ const QuickFilters = () => {
   return (
     <>
       <EnumFilterList source="resource" values={[...AUDITED.map((r) => r.key), ...OTHER_AUDITED]} label="resources.audit.fields.resource" icon={<CategoryIcon />} valueLabel={(v) => resourceTitle(translate, String(v))} />
-      <EnumFilterList source="action" values={['create', 'edit', 'delete']} label="resources.audit.fields.action" icon={<TouchAppIcon />} valueLabel={(v) => actionLabel(translate, String(v))} />
+      <EnumFilterList source="action" values={['create', 'edit', 'delete'] satisfies AuditAction[]} label="resources.audit.fields.action" icon={<TouchAppIcon />} valueLabel={(v) => actionLabel(translate, String(v))} />
     </>
   );
 };

@@ -10,7 +10,7 @@ import { useFormat } from '../../components/formats';
 const SHOWN = 50;
 
 /** One entry's changed fields: field, before, after. */
-export const ChangesTable = ({ entry, route }: { entry: Pick<AuditRecord, 'changes' | 'id'>; route: string }) => {
+const ChangesTable = ({ entry, route }: { entry: Pick<AuditRecord, 'changes' | 'id'>; route: string }) => {
   const translate = useTranslate();
   const format = useFormat();
   const changes = shownFields(entry.changes).map((field) => [field, entry.changes[field]] as const);
@@ -70,7 +70,7 @@ const HistoryEntries = ({ route, resourceKey, id }: { route: string; resourceKey
  * The History section under every edit page (added once, in `Panel.tsx`): who changed what in this record and when,
  * newest first, for users holding `audit.list` only.
  */
-export const History = () => {
+const History = () => {
   const route = useResourceContext() ?? '';
   const { id } = useParams<{ id: string }>();
   const translate = useTranslate();

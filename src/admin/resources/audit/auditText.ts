@@ -13,7 +13,7 @@ const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 /** The admin route of a registry key (`cottageType` → `cottage-type`); the key itself when unknown. */
 export const routeOfKey = (key: string): string => Object.values(resources).find((r) => r.key === key)?.route ?? key;
 
-export function humanize(key: string): string {
+function humanize(key: string): string {
   const words = key.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -12,7 +12,7 @@ export const ComfortList = () => (
     <KitDataTable>
       <DataTable.Col source="id" disableSort render={() => <RowNumber />} />
       <DataTable.Col source="name" />
-    <ImageColumn source="image" />
+      <ImageColumn source="image" />
       <RowActions />
     </KitDataTable>
   </KitList>

@@ -77,7 +77,7 @@ const RegionPlace = () => {
 };
 
 /** "price sum / weekend sum (weekend)", or "Masjid" when any of the cottage's types hides its price (a type's flag). */
-export const CottagePrice = () => {
+const CottagePrice = () => {
   const record = useRecordContext();
   const translate = useTranslate();
   const format = useFormat();

@@ -5,11 +5,11 @@
  */
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Route } from 'react-router-dom';
-import { Create, Edit, ImageField, SaveButton, SelectInput, Toolbar, required, useCanAccess, useNotify, useRedirect } from 'react-admin';
+import { ImageField, SaveButton, SelectInput, Toolbar, required, useCanAccess, useNotify, useRedirect } from 'react-admin';
 import { ACTIVE_STATUSES, COTTAGE_STATUSES } from '../../../shared/enums';
 import { ImageUploadInput } from '../../components/ImageUploadInput';
 import { ImagesInput } from '../../components/ImagesInput';
-import { useTabTitle } from '../../layout/useTabTitle';
+import { KitCreate, KitEdit } from '../../components/KitPages';
 import { CottageFields, F, NameInput } from './form/CottageFields';
 import { KitForm } from '../../components/KitForm';
 
@@ -20,12 +20,12 @@ const MAX_CHILD_IMAGES = 15;
 const choices = (values: readonly string[], prefix: string) => values.map((id) => ({ id, name: `${prefix}.${id}` }));
 
 export const CottageCreate = () => {
-  useTabTitle(`${T}.add`);
   const notify = useNotify();
   const redirect = useRedirect();
   return (
-    <Create
+    <KitCreate
       title={`${T}.add`}
+      tabTitle={`${T}.add`}
       mutationOptions={{
         // Born `progress`: it is in the moderation queue, not in Announcements, and the toast says so.
         onSuccess: () => {
@@ -42,7 +42,7 @@ export const CottageCreate = () => {
         <ImagesInput source="images" label={`${F}.images`} max={MAX_CHILD_IMAGES} />
         <CottageFields />
       </KitForm>
-    </Create>
+    </KitCreate>
   );
 };
 
@@ -53,14 +53,13 @@ const EditToolbar = () => (
 );
 
 export const CottageEdit = () => {
-  useTabTitle(`${T}.edit`);
   const notify = useNotify();
   const redirect = useRedirect();
   const { canAccess: canModerate } = useCanAccess({ resource: 'cottage', action: 'moderate' });
   return (
-    <Edit
+    <KitEdit
       title={`${T}.edit`}
-      mutationMode="pessimistic"
+      tabTitle={`${T}.edit`}
       mutationOptions={{
         onSuccess: () => {
           notify(`${T}.updated`, { type: 'success' });
@@ -82,7 +81,7 @@ export const CottageEdit = () => {
         )}
         <SelectInput source="status" label={`${F}.status`} choices={choices(ACTIVE_STATUSES, `${T}.status`)} validate={required()} />
       </KitForm>
-    </Edit>
+    </KitEdit>
   );
 };
 

@@ -1,19 +1,31 @@
+import AssignmentIcon from '@mui/icons-material/Assignment';
 import HomeWorkIcon from '@mui/icons-material/HomeWork';
-import { CottageCreate, CottageEdit, cottageImagesRoute } from './editing';
+import { ProgressBadge } from '../../layout/ProgressBadge';
+import { resourceModule } from '../module';
 import { COTTAGE_LIST, CottageList } from './CottageList';
+import { CottageCreate, CottageEdit, cottageImagesRoute } from './editing';
+import { ProgressCottages } from './ProgressCottages';
 
 /**
- * The Announcements (confirmed cottages). The moderation queue is the page `progress-cottages` (layout/pages.tsx),
- * a second list of the same resource. Create, edit and the images dialog (`/cottage/:id/images`) live in `./editing`.
+ * The Announcements (confirmed cottages), and the moderation queue `/progress-cottages`: a second list of the same
+ * resource, a page of this module, shown in the sidebar to whoever may list cottages. Create, edit and the images
+ * dialog (`/cottage/:id/images`) live in `./editing`.
  */
-export default {
+export default resourceModule({
   list: CottageList,
   create: CottageCreate,
   edit: CottageEdit,
   icon: HomeWorkIcon,
   recordRepresentation: 'name',
   children: cottageImagesRoute(CottageList),
-};
-
-/** The list's first request, which the menu entry starts at the click. */
-export const cottageListDefaults = COTTAGE_LIST;
+  /** The list's first request leaves with the menu click (`prefetch`). */
+  menu: { order: 20, prefetch: COTTAGE_LIST },
+  tile: { order: 2, stat: 'cottages', color: '#f9a825' },
+  pages: {
+    'progress-cottages': {
+      element: <ProgressCottages />,
+      icon: AssignmentIcon,
+      menu: { order: 25, label: 'resources.cottage.queue.menu', badge: ProgressBadge },
+    },
+  },
+});

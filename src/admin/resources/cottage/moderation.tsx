@@ -143,7 +143,7 @@ export const ModerateButton = ({ decision }: { decision: Decision }) => {
 };
 
 /** Confirm or Reject for the selected rows, in one bulk call. */
-export const BulkModerateButton = ({ decision }: { decision: Decision }) => {
+const BulkModerateButton = ({ decision }: { decision: Decision }) => {
   const { selectedIds, onUnselectItems, data } = useListContext();
   const [open, setOpen] = useState(false);
   const looks = LOOKS[decision];

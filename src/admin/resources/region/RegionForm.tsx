@@ -1,4 +1,3 @@
-
 import { TranslationInput } from '../../components/TranslationInput';
 import { KitForm } from '../../components/KitForm';
 

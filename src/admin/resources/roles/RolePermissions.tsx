@@ -1,9 +1,11 @@
 import { Button, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useRecordContext, useTranslate } from 'react-admin';
+import type { RoleRecord } from '../../../shared/records/role';
 
 const FIRST = 5;
-type Wrapped = { permission: { id: string; name: string } };
+/** A role's permission as `GET role` answers it (the dataProvider keeps the objects as `permissionsRecords`). */
+type Wrapped = RoleRecord['permissions'][number];
 
 /** The row's permission names: the first five in an ordered list, the rest behind "View all" / "Hide". */
 export const RolePermissions = () => {

@@ -1,12 +1,14 @@
 import CampaignIcon from '@mui/icons-material/Campaign';
-import { ServiceCreate } from './ServiceCreate';
-import { ServiceEdit } from './ServiceEdit';
+import { kitPages } from '../../components/KitPages';
+import { ServiceForm } from './ServiceForm';
 import { ServiceList } from './ServiceList';
+import { resourceModule } from '../module';
 
-export default {
+export default resourceModule({
+  ...kitPages(ServiceForm),
   list: ServiceList,
-  create: ServiceCreate,
-  edit: ServiceEdit,
   icon: CampaignIcon,
   recordRepresentation: 'name',
-};
+  /** Its sidebar place (labelled `resources.services.menu`). */
+  menu: { order: 50 },
+});

@@ -1,12 +1,14 @@
 import SellIcon from '@mui/icons-material/Sell';
-import { TariffCreate } from './TariffCreate';
-import { TariffEdit } from './TariffEdit';
+import { kitPages } from '../../components/KitPages';
+import { TariffForm } from './TariffForm';
 import { TariffList } from './TariffList';
+import { resourceModule } from '../module';
 
-export default {
+export default resourceModule({
+  ...kitPages(TariffForm),
   list: TariffList,
-  create: TariffCreate,
-  edit: TariffEdit,
   icon: SellIcon,
   recordRepresentation: 'type',
-};
+  /** Its sidebar place (labelled `resources.tariff.menu`). */
+  menu: { order: 60 },
+});

@@ -11,6 +11,7 @@ import { RowActions } from '../../components/RowActions';
 import { RowNumber } from '../../components/RowNumber';
 import { StatusChip } from '../../components/StatusChip';
 import { statusChoices, typeChoices } from './choices';
+import type { TranslationRecord } from '../../../shared/records/translation';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -18,12 +19,8 @@ const filters = [
   <SelectInput key="status" source="status" choices={statusChoices} />,
 ];
 
-interface UsedBy {
-  resource: string;
-  id: string;
-  field: string;
-  name: string;
-}
+/** The record field that uses a translation, as `GET translate` answers it. */
+type UsedBy = NonNullable<TranslationRecord['usedBy']>;
 
 /** One line per language: the code in bold, then the text (the dataProvider reads `definition` as a map by code). */
 const DefinitionCell = () => {

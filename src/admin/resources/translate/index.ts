@@ -1,12 +1,14 @@
 import TranslateIcon from '@mui/icons-material/Translate';
-import { TranslateCreate } from './TranslateCreate';
-import { TranslateEdit } from './TranslateEdit';
+import { kitPages } from '../../components/KitPages';
+import { TranslateForm } from './TranslateForm';
 import { TranslateList } from './TranslateList';
+import { resourceModule } from '../module';
 
-export default {
+export default resourceModule({
+  ...kitPages(TranslateForm),
   list: TranslateList,
-  create: TranslateCreate,
-  edit: TranslateEdit,
   icon: TranslateIcon,
   recordRepresentation: 'code',
-};
+  /** Its sidebar place (labelled `resources.translate.menu`). */
+  menu: { order: 10 },
+});

@@ -16,7 +16,7 @@ export interface BootstrapResult {
   createdAdmin?: { username: string; password: string; generated: boolean };
 }
 
-export async function syncPermissions(db: Db) {
+async function syncPermissions(db: Db) {
   await db.transaction(async (tx) => {
     for (const [gi, group] of PERMISSION_GROUPS.entries()) {
       const [g] = await tx

@@ -6,11 +6,13 @@ import { mkdirSync } from 'node:fs';
 import { usePasswordCost } from '../../auth/passwords';
 import { ConfigError, loadConfig, type Config } from '../../config';
 import { lockDataDir, LockedError, staleLockNotice } from '../../lock';
-import { failureText, openStorage, type FileStorage } from '../../storage';
-import { openDatabase, type Database } from '../client';
+import { failureText, openStorage } from '../../storage';
+import { type FileStorage } from '../../file-storage';
+import { openDatabase } from '../open';
+import { type Database } from '../client';
 import { bootstrap, type BootstrapResult } from './bootstrap';
 
-export interface SeedContext {
+interface SeedContext {
   config: Config;
   database: Database;
   storage: FileStorage;

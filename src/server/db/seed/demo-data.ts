@@ -4,7 +4,7 @@
  */
 export type Texts = { uz: string; ru: string; en: string };
 
-export interface DemoPlace {
+interface DemoPlace {
   key: string;
   name: Texts;
   lat: number;
@@ -12,7 +12,7 @@ export interface DemoPlace {
   /** Resort areas get more cottages. */
   weight: number;
 }
-export interface DemoRegion {
+interface DemoRegion {
   key: string;
   name: Texts;
   places: DemoPlace[];

@@ -1,5 +1,5 @@
 /** Pictures for the demo, drawn as SVG and rendered by sharp: landscapes with a house for cottages, badges for icons. */
-import { loadSharp } from '../../lib/sharp';
+import { loadSharp } from '../../images/sharp';
 
 function hsl(h: number, s: number, l: number) {
   return `hsl(${Math.round(h) % 360}, ${s}%, ${l}%)`;

@@ -21,7 +21,6 @@ import {
   permissions,
   places,
   premiumPlacements,
-  regions,
   rolePermissions,
   roles,
   services,
@@ -30,12 +29,14 @@ import {
   userRoles,
   users,
 } from '../schema';
-import type { FileStorage } from '../../storage';
+import type { FileStorage } from '../../file-storage';
 import { hashPassword, randomPassword } from '../../auth/passwords';
 import { COMFORTS, COTTAGE_TYPES, DESCRIPTIONS, NAME_WORDS, NOTIFICATIONS, PEOPLE, REGIONS, SERVICES, type Texts } from './demo-data';
 import { cottagePicture, iconPicture } from './demo-images';
+import { RESOURCE_TABLES } from '../tables';
+import { NAMED_KEYS, type NamedKey } from '../../../shared/resources';
 
-export const MODERATOR_ROLE = 'MODERATOR';
+const MODERATOR_ROLE = 'MODERATOR';
 const MODERATOR_PERMISSIONS = [
   'stats.view', 'cottage.list', 'cottage.show', 'cottage.edit', 'cottage.moderate', 'region.list', 'place.list',
   'comfort.list', 'cottageType.list', 'order.list', 'order.show', 'notification.list', 'notification.create',
@@ -75,23 +76,19 @@ export function prng(seed: number) {
   };
 }
 
-export async function insertChunked<T>(tx: Db | Tx, table: Parameters<Tx['insert']>[0], rows: T[], size = 500) {
+async function insertChunked<T>(tx: Db | Tx, table: Parameters<Tx['insert']>[0], rows: T[], size = 500) {
   for (let i = 0; i < rows.length; i += size) await tx.insert(table).values(rows.slice(i, i + size) as never);
 }
 
 class AlreadySeeded extends Error {}
 
-export async function hasCatalogue(db: Db): Promise<boolean> {
+async function hasCatalogue(db: Db): Promise<boolean> {
   const result = await db.execute<{ present: boolean }>(sql`select exists (select 1 from region) or exists (select 1 from cottage) as present`);
   return Boolean((result as unknown as { rows: { present: boolean }[] }).rows[0]?.present);
 }
 
-export async function seedDemo(db: Db, storage: FileStorage, opts: { cottages?: number } = {}): Promise<DemoResult> {
-  if (await hasCatalogue(db)) return { seeded: false, skipped: 'the database already has regions or cottages' };
-  const rnd = prng(20240901);
-  const langRows = await db.select().from(languages).where(inArray(languages.code, ['uz', 'ru', 'en']));
-  const langId = new Map(langRows.map((l) => [l.code, l.id]));
-
+/** Makes translations with their uz, ru and en definitions, kept to be inserted with the rest. */
+function demoTexts(langId: Map<string, string>) {
   const translationRows: (typeof translations.$inferInsert)[] = [];
   const definitionRows: (typeof definitions.$inferInsert)[] = [];
   const tr = (code: string, texts: Texts) => {
@@ -103,212 +100,270 @@ export async function seedDemo(db: Db, storage: FileStorage, opts: { cottages?: 
     }
     return id;
   };
+  return { tr, translationRows, definitionRows };
+}
 
+type Tr = ReturnType<typeof demoTexts>['tr'];
+/** Stores a file, remembered so a failed seed removes what it wrote. */
+type Save = (bytes: Buffer, ext: string) => Promise<string>;
+
+/** One demo row of a named resource, as its table takes it. */
+interface NamedRow {
+  id: string;
+  nameTranslateId: string;
+}
+/**
+ * The demo rows of every named resource (the registry's `preset: 'named'`), inserted in the registry's order (a region
+ * before its places). A resource added with the preset and no rows here fails `tsc`: "Property '<key>' is missing".
+ */
+type NamedDemoRows = Record<NamedKey, NamedRow[]>;
+
+/** A place's centre and how many cottages it draws (resort areas more). */
+type Spot = typeof places.$inferInsert & { id: string; lat: number; lng: number; weight: number };
+/** A cottage type with the noun a cottage of it is named with. */
+type DemoType = typeof cottageTypes.$inferInsert & { id: string; noun: string };
+
+/** Regions with their places, comforts and cottage types, each name a translation, each picture a stored file. */
+async function namedDemoRows(tr: Tr, save: Save) {
+  const regionRows: NamedRow[] = [];
+  const spots: Spot[] = [];
+  for (const region of REGIONS) {
+    const regionId = randomUUID();
+    regionRows.push({ id: regionId, nameTranslateId: tr(`region.${region.key}`, region.name) });
+    for (const [i, place] of region.places.entries()) {
+      spots.push({
+        id: randomUUID(),
+        regionId,
+        nameTranslateId: tr(`place.${place.key}`, place.name),
+        image: await save(await cottagePicture(i * 7 + place.key.length, 480), 'jpg'),
+        lat: place.lat,
+        lng: place.lng,
+        weight: place.weight,
+      });
+    }
+  }
+  const comfortRows: (typeof comforts.$inferInsert & NamedRow)[] = [];
+  for (const [i, c] of COMFORTS.entries()) {
+    comfortRows.push({ id: randomUUID(), nameTranslateId: tr(`comfort.${c.key}`, c.name), image: await save(await iconPicture(c.color, i), 'png') });
+  }
+  const types: DemoType[] = [];
+  for (const [i, c] of COTTAGE_TYPES.entries()) {
+    types.push({
+      id: randomUUID(),
+      nameTranslateId: tr(`cottage_type.${c.key}`, c.name),
+      image: await save(await iconPicture(c.color, i + 1), 'png'),
+      hidePrice: c.hidePrice,
+      noun: c.noun,
+    });
+  }
+  const named: NamedDemoRows = {
+    region: regionRows,
+    place: spots.map(({ lat: _a, lng: _b, weight: _c, ...row }) => row),
+    comfort: comfortRows,
+    cottageType: types.map(({ noun: _, ...row }) => row),
+  };
+  return { named, spots, comforts: comfortRows, types };
+}
+
+/** Services with their tariffs (each tariff remembers its days and service for the orders). */
+async function serviceDemoRows(tr: Tr, save: Save) {
+  const serviceRows: (typeof services.$inferInsert)[] = [];
+  const tariffRows: (typeof tariffs.$inferInsert & { id: string; days: number; serviceCode: 'top' | 'recommended' })[] = [];
+  for (const [i, s] of SERVICES.entries()) {
+    const id = randomUUID();
+    serviceRows.push({
+      id,
+      serviceCode: s.code,
+      nameTranslateId: tr(`service.${s.key}.name`, s.name),
+      descriptionTranslateId: tr(`service.${s.key}.description`, s.description),
+      images: [await save(await iconPicture(i ? '#43a047' : '#f9a825', i + 2, 256), 'png'), await save(await cottagePicture(40 + i, 640), 'jpg')],
+    });
+    for (const t of s.tariffs) {
+      tariffRows.push({
+        id: randomUUID(),
+        serviceId: id,
+        serviceCode: s.code,
+        days: t.days,
+        price: t.price,
+        typeTranslateId: tr(`tariff.${t.key}.type`, t.type),
+        descriptionTranslateId: tr(`tariff.${t.key}.description`, t.description),
+      });
+    }
+  }
+  return { serviceRows, tariffRows };
+}
+
+/** The demo's people (those already present, by username or phone, are reused) and a moderator password if none exists. */
+async function demoPeople(db: Db) {
+  const known = await db
+    .select({ id: users.id, username: users.username, phone: users.phone })
+    .from(users)
+    .where(sql`${users.username} in ${PEOPLE.map((x) => x.username)} or ${users.phone} in ${PEOPLE.map((x) => x.phone)}`);
+  const people = PEOPLE.map((person) => {
+    const existing = known.find((k) => k.username === person.username || k.phone === person.phone);
+    return { id: existing?.id ?? randomUUID(), ...person, existing: Boolean(existing) };
+  });
+  const [existingModerator] = await db.select({ id: users.id }).from(users).where(sql`${users.username} = 'moderator'`);
+  const moderatorPassword = randomPassword('moderator');
+  const moderatorHash = existingModerator ? undefined : await hashPassword(moderatorPassword);
+  return { people, moderatorPassword, moderatorHash };
+}
+
+type Rnd = ReturnType<typeof prng>;
+type Person = Awaited<ReturnType<typeof demoPeople>>['people'][number];
+
+/** `count` cottages over every status, each with 2–4 pictures, some comforts and one or two types, near their place. */
+async function cottageDemoRows(rnd: Rnd, save: Save, count: number, now: number, catalogue: Awaited<ReturnType<typeof namedDemoRows>>, people: Person[]) {
+  const { spots, types: typeRows, comforts: comfortRows } = catalogue;
+  const pictures = await Promise.all(Array.from({ length: 12 }, (_, i) => cottagePicture(i)));
+  const weighted = spots.flatMap((pl) => Array.from({ length: pl.weight }, () => pl));
+  const cottageRows: (typeof cottages.$inferInsert & { id: string })[] = [];
+  const imageRows: (typeof cottageImages.$inferInsert)[] = [];
+  const comfortLinks: (typeof cottageComforts.$inferInsert)[] = [];
+  const typeLinks: (typeof cottageCottageTypes.$inferInsert)[] = [];
+  for (let i = 0; i < count; i++) {
+    // Every place gets a cottage first; the rest go mostly to resort areas.
+    const place = i < spots.length ? spots[i] : rnd.pick(weighted);
+    const types = rnd.next() < 0.04 ? [typeRows[typeRows.length - 1]] : rnd.some(typeRows.slice(0, -1), 1, 2);
+    const price = types[0].hidePrice ? 0 : rnd.int(6, 60) * 50_000;
+    const roll = rnd.next();
+    const cottageStatus = roll < 0.65 ? 'confirmed' : roll < 0.88 ? 'progress' : 'rejected';
+    const createdAt = new Date(now - rnd.int(0, 120) * DAY_MS - rnd.int(0, 86_399) * 1000);
+    const id = randomUUID();
+    cottageRows.push({
+      id,
+      name: `${rnd.pick(NAME_WORDS)} ${types[0].noun}`.replace(/^./, (ch) => ch.toUpperCase()),
+      description: rnd.pick(DESCRIPTIONS),
+      price,
+      priceWeekend: Math.round(price * (1.1 + rnd.int(0, 4) / 10)),
+      latitude: Number((place.lat + (rnd.next() - 0.5) * 0.04).toFixed(6)),
+      longitude: Number((place.lng + (rnd.next() - 0.5) * 0.04).toFixed(6)),
+      status: rnd.next() < 0.9 ? 'active' : 'inactive',
+      cottageStatus,
+      rating: Number((3.5 + rnd.next() * 1.5).toFixed(1)),
+      userId: rnd.pick(people).id,
+      regionId: place.regionId,
+      placeId: place.id,
+      createdAt,
+      updatedAt: createdAt,
+    });
+    const imageCount = rnd.int(2, 4);
+    for (let k = 0; k < imageCount; k++) {
+      imageRows.push({
+        cottageId: id,
+        image: await save(pictures[(i + k * 5) % pictures.length], 'jpg'),
+        isMainImage: k === 0,
+        createdAt: new Date(createdAt.getTime() + k * 1000),
+      });
+    }
+    for (const c of rnd.some(comfortRows, 3, 7)) comfortLinks.push({ cottageId: id, comfortId: c.id });
+    types.forEach((t, position) => typeLinks.push({ cottageId: id, cottageTypeId: t.id, position }));
+  }
+  return { cottageRows, imageRows, comfortLinks, typeLinks };
+}
+
+/** Orders of some confirmed cottages; the paid ones already placed as premium. */
+function orderDemoRows(rnd: Rnd, now: number, cottageRows: Awaited<ReturnType<typeof cottageDemoRows>>['cottageRows'], tariffRows: Awaited<ReturnType<typeof serviceDemoRows>>['tariffRows']) {
+  const confirmed = cottageRows.filter((c) => c.cottageStatus === 'confirmed');
+  const orderRows: (typeof orders.$inferInsert)[] = [];
+  const placementRows: (typeof premiumPlacements.$inferInsert)[] = [];
+  for (const cottage of rnd.some(confirmed, 18, 24)) {
+    const tariff = rnd.pick(tariffRows);
+    const createdAt = new Date(now - rnd.int(0, 20) * DAY_MS);
+    const id = randomUUID();
+    const roll = rnd.next();
+    const paid = roll < 0.45;
+    const order = {
+      id,
+      cottageId: cottage.id,
+      tariffId: tariff.id,
+      userId: cottage.userId,
+      createdAt,
+      expireAt: new Date(createdAt.getTime() + tariff.days * DAY_MS),
+      status: paid ? 'active' : 'inactive',
+      orderStatus: paid ? 'success' : roll < 0.85 ? 'progress' : 'cancelled',
+      premiumActivatedAt: paid ? createdAt : null,
+    };
+    orderRows.push(order);
+    if (paid) {
+      placementRows.push({
+        cottageId: order.cottageId,
+        serviceCode: tariff.serviceCode,
+        priority: Math.max(1, Math.round(Number(cottage.rating))),
+        tariffId: tariff.id,
+        orderId: id,
+        createdAt,
+        expireAt: order.expireAt,
+      });
+    }
+  }
+  return { orderRows, placementRows };
+}
+
+function notificationDemoRows(now: number, people: Person[]): (typeof notifications.$inferInsert)[] {
+  return [
+    ...NOTIFICATIONS.public.map((message, i) => ({ message, type: 'public', createdAt: new Date(now - (i + 1) * 3 * DAY_MS) })),
+    ...NOTIFICATIONS.personal.map((message, i) => ({ message, type: 'personal', userId: people[i].id, createdAt: new Date(now - i * DAY_MS) })),
+  ];
+}
+
+/** The MODERATOR role with its permissions, and (given a hash) the `moderator` user holding it; answers the login made. */
+async function moderatorRole(tx: Tx, moderatorHash: string | undefined, moderatorPassword: string): Promise<DemoResult['moderator']> {
+  const [role] = await tx.insert(roles).values({ name: MODERATOR_ROLE }).onConflictDoNothing().returning({ id: roles.id });
+  if (!role) return undefined;
+  const perms = await tx.select({ id: permissions.id }).from(permissions).where(inArray(permissions.code, MODERATOR_PERMISSIONS));
+  if (perms.length) await tx.insert(rolePermissions).values(perms.map((perm) => ({ roleId: role.id, permissionId: perm.id })));
+  if (!moderatorHash) return undefined;
+  const [user] = await tx.insert(users).values({ username: 'moderator', name: 'Moderator', passwordHash: moderatorHash }).returning({ id: users.id });
+  await tx.insert(userRoles).values({ userId: user.id, roleId: role.id });
+  return { username: 'moderator', password: moderatorPassword };
+}
+
+export async function seedDemo(db: Db, storage: FileStorage, opts: { cottages?: number } = {}): Promise<DemoResult> {
+  if (await hasCatalogue(db)) return { seeded: false, skipped: 'the database already has regions or cottages' };
+  const rnd = prng(20240901);
+  const langRows = await db.select().from(languages).where(inArray(languages.code, ['uz', 'ru', 'en']));
+  const texts = demoTexts(new Map(langRows.map((l) => [l.code, l.id])));
   const written: string[] = [];
-  const save = async (bytes: Buffer, ext: string) => {
+  const save: Save = async (bytes, ext) => {
     const path = await storage.save(bytes, ext);
     written.push(path);
     return path;
   };
 
   try {
-    // ------------------------------------------------------------ catalogue
-    const regionRows: (typeof regions.$inferInsert)[] = [];
-    const placeRows: (typeof places.$inferInsert & { lat: number; lng: number; weight: number })[] = [];
-    for (const region of REGIONS) {
-      const regionId = randomUUID();
-      regionRows.push({ id: regionId, nameTranslateId: tr(`region.${region.key}`, region.name) });
-      for (const [i, place] of region.places.entries()) {
-        placeRows.push({
-          id: randomUUID(),
-          regionId,
-          nameTranslateId: tr(`place.${place.key}`, place.name),
-          image: await save(await cottagePicture(i * 7 + place.key.length, 480), 'jpg'),
-          lat: place.lat,
-          lng: place.lng,
-          weight: place.weight,
-        });
-      }
-    }
-    const comfortRows: { id: string; nameTranslateId: string; image: string }[] = [];
-    for (const [i, c] of COMFORTS.entries()) {
-      comfortRows.push({ id: randomUUID(), nameTranslateId: tr(`comfort.${c.key}`, c.name), image: await save(await iconPicture(c.color, i), 'png') });
-    }
-    const typeRows: { id: string; nameTranslateId: string; image: string; hidePrice: boolean; noun: string }[] = [];
-    for (const [i, c] of COTTAGE_TYPES.entries()) {
-      typeRows.push({
-        id: randomUUID(),
-        nameTranslateId: tr(`cottage_type.${c.key}`, c.name),
-        image: await save(await iconPicture(c.color, i + 1), 'png'),
-        hidePrice: c.hidePrice,
-        noun: c.noun,
-      });
-    }
-    const serviceRows: (typeof services.$inferInsert)[] = [];
-    const tariffRows: (typeof tariffs.$inferInsert & { days: number; serviceCode: 'top' | 'recommended' })[] = [];
-    for (const [i, s] of SERVICES.entries()) {
-      const id = randomUUID();
-      serviceRows.push({
-        id,
-        serviceCode: s.code,
-        nameTranslateId: tr(`service.${s.key}.name`, s.name),
-        descriptionTranslateId: tr(`service.${s.key}.description`, s.description),
-        images: [await save(await iconPicture(i ? '#43a047' : '#f9a825', i + 2, 256), 'png'), await save(await cottagePicture(40 + i, 640), 'jpg')],
-      });
-      for (const t of s.tariffs) {
-        tariffRows.push({
-          id: randomUUID(),
-          serviceId: id,
-          serviceCode: s.code,
-          days: t.days,
-          price: t.price,
-          typeTranslateId: tr(`tariff.${t.key}.type`, t.type),
-          descriptionTranslateId: tr(`tariff.${t.key}.description`, t.description),
-        });
-      }
-    }
-
-    // ------------------------------------------------------------ people
-    // People already present (same username or phone) are reused, not duplicated.
-    const known = await db
-      .select({ id: users.id, username: users.username, phone: users.phone })
-      .from(users)
-      .where(sql`${users.username} in ${PEOPLE.map((x) => x.username)} or ${users.phone} in ${PEOPLE.map((x) => x.phone)}`);
-    const people = PEOPLE.map((person) => {
-      const existing = known.find((k) => k.username === person.username || k.phone === person.phone);
-      return { id: existing?.id ?? randomUUID(), ...person, existing: Boolean(existing) };
-    });
-    const [existingModerator] = await db.select({ id: users.id }).from(users).where(sql`${users.username} = 'moderator'`);
-    const moderatorPassword = randomPassword('moderator');
-    const moderatorHash = existingModerator ? undefined : await hashPassword(moderatorPassword);
-
-    // ------------------------------------------------------------ cottages
-    const pictures = await Promise.all(Array.from({ length: 12 }, (_, i) => cottagePicture(i)));
-    const weighted = placeRows.flatMap((pl) => Array.from({ length: pl.weight }, () => pl));
-    const count = opts.cottages ?? 60;
+    const catalogue = await namedDemoRows(texts.tr, save);
+    const { serviceRows, tariffRows } = await serviceDemoRows(texts.tr, save);
+    const { people, moderatorPassword, moderatorHash } = await demoPeople(db);
     const now = Date.now();
-    const cottageRows: (typeof cottages.$inferInsert)[] = [];
-    const imageRows: (typeof cottageImages.$inferInsert)[] = [];
-    const comfortLinks: (typeof cottageComforts.$inferInsert)[] = [];
-    const typeLinks: (typeof cottageCottageTypes.$inferInsert)[] = [];
-    for (let i = 0; i < count; i++) {
-      // Every place gets a cottage first; the rest go mostly to resort areas.
-      const place = i < placeRows.length ? placeRows[i] : rnd.pick(weighted);
-      const types = rnd.next() < 0.04 ? [typeRows[typeRows.length - 1]] : rnd.some(typeRows.slice(0, -1), 1, 2);
-      const price = types[0].hidePrice ? 0 : rnd.int(6, 60) * 50_000;
-      const roll = rnd.next();
-      const cottageStatus = roll < 0.65 ? 'confirmed' : roll < 0.88 ? 'progress' : 'rejected';
-      const createdAt = new Date(now - rnd.int(0, 120) * DAY_MS - rnd.int(0, 86_399) * 1000);
-      const id = randomUUID();
-      cottageRows.push({
-        id,
-        name: `${rnd.pick(NAME_WORDS)} ${types[0].noun}`.replace(/^./, (ch) => ch.toUpperCase()),
-        description: rnd.pick(DESCRIPTIONS),
-        price,
-        priceWeekend: Math.round(price * (1.1 + rnd.int(0, 4) / 10)),
-        latitude: Number((place.lat + (rnd.next() - 0.5) * 0.04).toFixed(6)),
-        longitude: Number((place.lng + (rnd.next() - 0.5) * 0.04).toFixed(6)),
-        status: rnd.next() < 0.9 ? 'active' : 'inactive',
-        cottageStatus,
-        rating: Number((3.5 + rnd.next() * 1.5).toFixed(1)),
-        userId: rnd.pick(people).id,
-        regionId: place.regionId,
-        placeId: place.id!,
-        createdAt,
-        updatedAt: createdAt,
-      });
-      const imageCount = rnd.int(2, 4);
-      for (let k = 0; k < imageCount; k++) {
-        imageRows.push({
-          cottageId: id,
-          image: await save(pictures[(i + k * 5) % pictures.length], 'jpg'),
-          isMainImage: k === 0,
-          createdAt: new Date(createdAt.getTime() + k * 1000),
-        });
-      }
-      for (const c of rnd.some(comfortRows, 3, 7)) comfortLinks.push({ cottageId: id, comfortId: c.id });
-      types.forEach((t, position) => typeLinks.push({ cottageId: id, cottageTypeId: t.id, position }));
-    }
+    const cottageSet = await cottageDemoRows(rnd, save, opts.cottages ?? 60, now, catalogue, people);
+    const { orderRows, placementRows } = orderDemoRows(rnd, now, cottageSet.cottageRows, tariffRows);
+    const notificationRows = notificationDemoRows(now, people);
 
-    // ------------------------------------------------------------ orders, placements, notifications
-    const confirmed = cottageRows.filter((c) => c.cottageStatus === 'confirmed');
-    const orderRows: (typeof orders.$inferInsert)[] = [];
-    const placementRows: (typeof premiumPlacements.$inferInsert)[] = [];
-    for (const cottage of rnd.some(confirmed, 18, 24)) {
-      const tariff = rnd.pick(tariffRows);
-      const createdAt = new Date(now - rnd.int(0, 20) * DAY_MS);
-      const id = randomUUID();
-      const roll = rnd.next();
-      const paid = roll < 0.45;
-      const order = {
-        id,
-        cottageId: cottage.id!,
-        tariffId: tariff.id!,
-        userId: cottage.userId,
-        createdAt,
-        expireAt: new Date(createdAt.getTime() + tariff.days * DAY_MS),
-        status: paid ? 'active' : 'inactive',
-        orderStatus: paid ? 'success' : roll < 0.85 ? 'progress' : 'cancelled',
-        premiumActivatedAt: paid ? createdAt : null,
-      };
-      orderRows.push(order);
-      if (paid) {
-        placementRows.push({
-          cottageId: order.cottageId,
-          serviceCode: tariff.serviceCode,
-          priority: Math.max(1, Math.round(Number(cottage.rating))),
-          tariffId: tariff.id,
-          orderId: id,
-          createdAt,
-          expireAt: order.expireAt,
-        });
-      }
-    }
-    const notificationRows: (typeof notifications.$inferInsert)[] = [
-      ...NOTIFICATIONS.public.map((message, i) => ({ message, type: 'public', createdAt: new Date(now - (i + 1) * 3 * DAY_MS) })),
-      ...NOTIFICATIONS.personal.map((message, i) => ({ message, type: 'personal', userId: people[i].id, createdAt: new Date(now - i * DAY_MS) })),
-    ];
-
-    // ------------------------------------------------------------ one transaction for all rows
+    // One transaction for all rows.
     const moderator = await db.transaction(async (tx) => {
       // Several servers starting at once on one PostgreSQL: the first one seeds, the others find its data.
       await tx.execute(sql`select pg_advisory_xact_lock(7310001)`);
       const present = await tx.execute<{ present: boolean }>(sql`select exists (select 1 from region) or exists (select 1 from cottage) as present`);
       if ((present as unknown as { rows: { present: boolean }[] }).rows[0]?.present) throw new AlreadySeeded();
-      await insertChunked(tx, translations, translationRows);
-      await insertChunked(tx, definitions, definitionRows);
-      await insertChunked(tx, regions, regionRows);
-      await insertChunked(tx, places, placeRows.map(({ lat: _a, lng: _b, weight: _c, ...row }) => row));
-      await insertChunked(tx, comforts, comfortRows);
-      await insertChunked(tx, cottageTypes, typeRows.map(({ noun: _, ...row }) => row));
+      await insertChunked(tx, translations, texts.translationRows);
+      await insertChunked(tx, definitions, texts.definitionRows);
+      for (const key of NAMED_KEYS) await insertChunked(tx, RESOURCE_TABLES[key].table, catalogue.named[key]);
       await insertChunked(tx, services, serviceRows);
       await insertChunked(tx, tariffs, tariffRows.map(({ serviceCode: _, ...row }) => row));
       const newPeople = people.filter((person) => !person.existing).map(({ existing: _, ...person }) => person);
       if (newPeople.length) await tx.insert(users).values(newPeople);
-      const [role] = await tx.insert(roles).values({ name: MODERATOR_ROLE }).onConflictDoNothing().returning({ id: roles.id });
-      let made: DemoResult['moderator'];
-      if (role) {
-        const perms = await tx.select({ id: permissions.id }).from(permissions).where(inArray(permissions.code, MODERATOR_PERMISSIONS));
-        if (perms.length) await tx.insert(rolePermissions).values(perms.map((perm) => ({ roleId: role.id, permissionId: perm.id })));
-        if (moderatorHash) {
-          const [user] = await tx
-            .insert(users)
-            .values({ username: 'moderator', name: 'Moderator', passwordHash: moderatorHash })
-            .returning({ id: users.id });
-          await tx.insert(userRoles).values({ userId: user.id, roleId: role.id });
-          made = { username: 'moderator', password: moderatorPassword };
-        }
-      }
-      await insertChunked(tx, cottages, cottageRows);
-      await insertChunked(tx, cottageImages, imageRows);
-      await insertChunked(tx, cottageComforts, comfortLinks);
-      await insertChunked(tx, cottageCottageTypes, typeLinks);
+      const made = await moderatorRole(tx, moderatorHash, moderatorPassword);
+      await insertChunked(tx, cottages, cottageSet.cottageRows);
+      await insertChunked(tx, cottageImages, cottageSet.imageRows);
+      await insertChunked(tx, cottageComforts, cottageSet.comfortLinks);
+      await insertChunked(tx, cottageCottageTypes, cottageSet.typeLinks);
       await insertChunked(tx, orders, orderRows);
       await insertChunked(tx, premiumPlacements, placementRows);
       await insertChunked(tx, notifications, notificationRows);
       return made;
     });
-    return { seeded: true, cottages: cottageRows.length, moderator };
+    return { seeded: true, cottages: cottageSet.cottageRows.length, moderator };
   } catch (err) {
     await Promise.all(written.map((path) => storage.remove(path).catch(() => undefined)));
     if (err instanceof AlreadySeeded) return { seeded: false, skipped: 'another process seeded the database meanwhile' };

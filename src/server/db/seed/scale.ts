@@ -11,11 +11,11 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { rowsOf } from '../sql';
-import type { FileStorage } from '../../storage';
+import type { FileStorage } from '../../file-storage';
 import { seedDemo } from './demo';
 import { cottagePicture } from './demo-images';
 
-export interface ScaleOptions {
+interface ScaleOptions {
   cottages: number;
   batch?: number;
   log?: (line: string) => void;

@@ -8,7 +8,7 @@ export const MIN_ZOOM = 1;
 export const MAX_ZOOM = 3;
 
 /** react-easy-crop's `croppedAreaPixels`: the crop in the source image's own pixels. */
-export interface PixelArea {
+interface PixelArea {
   x: number;
   y: number;
   width: number;

@@ -1,0 +1,14 @@
+/** The audit entry of a request's write: the writer is the request's login. */
+import type { FastifyRequest } from 'fastify';
+import type { DbOrTx } from '../db/client';
+import { insertAudit, type AuditEntry, type Writer } from '../repos/audit';
+
+/** Who writes: the request's login, if any. */
+function writer(request: FastifyRequest): Writer {
+  return { userId: request.user?.id ?? null, sessionId: request.user?.sessionId ?? null };
+}
+
+/** Records one write of this request on the write's own transaction (an edit that changed nothing leaves no entry). */
+export function recordAudit(db: DbOrTx, request: FastifyRequest, entry: AuditEntry): Promise<void> {
+  return insertAudit(db, writer(request), entry);
+}

@@ -1,0 +1,86 @@
+/**
+ * react-admin's simple-rest list parameters on every list endpoint (DESIGN §5): `range=[0,24]`, `sort=["f","ASC"]`,
+ * `filter={...}` with `q` and `id: [..]`, read and checked here; the SQL they turn into is `query/list.ts`'s. The
+ * answer's range headers are written here too.
+ */
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { badRequest } from '../errors';
+import { isScalar, type ListParams } from '../query/list';
+
+/** The query-string schema every list route declares (for validation and the OpenAPI document). */
+export const listQuerySchema = z
+  .object({
+    range: z.string().optional().describe('JSON [start, end], inclusive, e.g. [0,24]'),
+    sort: z.string().optional().describe('JSON [field, "ASC"|"DESC"]'),
+    filter: z.string().optional().describe('JSON object; `q` searches, `id` takes a list'),
+  })
+  .loose();
+
+function parseJson(name: string, raw: unknown): unknown {
+  if (raw === undefined || raw === '') return undefined;
+  try {
+    return JSON.parse(String(raw));
+  } catch {
+    throw badRequest(`${name} must be JSON`, { [name]: 'Not valid JSON' });
+  }
+}
+
+const MAX_PAGE = 1000;
+
+export function parseListParams(query: Record<string, unknown>): ListParams {
+  const params: ListParams = { filter: {} };
+  const range = parseJson('range', query.range);
+  if (range !== undefined) {
+    if (!Array.isArray(range) || range.length !== 2 || !range.every((n) => Number.isInteger(n) && n >= 0) || range[1] < range[0]) {
+      throw badRequest('range must be [start, end] with whole numbers, start ≤ end', { range: 'Invalid range' });
+    }
+    const limit = range[1] - range[0] + 1;
+    if (limit > MAX_PAGE) throw badRequest(`A page holds at most ${MAX_PAGE} records`, { range: 'Page too large' });
+    params.range = { offset: range[0], limit };
+  }
+  const sort = parseJson('sort', query.sort);
+  if (sort !== undefined) {
+    if (!Array.isArray(sort) || typeof sort[0] !== 'string' || !/^(asc|desc)$/i.test(String(sort[1] ?? 'ASC'))) {
+      throw badRequest('sort must be ["field", "ASC" or "DESC"]', { sort: 'Invalid sort' });
+    }
+    params.sort = { field: sort[0], order: String(sort[1] ?? 'ASC').toLowerCase() as 'asc' | 'desc' };
+  }
+  const filter = parseJson('filter', query.filter);
+  if (filter !== undefined) {
+    if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) {
+      throw badRequest('filter must be a JSON object', { filter: 'Invalid filter' });
+    }
+    params.filter = checkedFilter(filter as Record<string, unknown>);
+  }
+  return params;
+}
+
+/**
+ * Every filter value is a text, a number, true/false, null, or a list of texts, numbers and true/false: what the list's SQL, its resources'
+ * own filters and the search can take. Anything else (`{"q":{"toString":1}}`) is refused here, once for every list
+ * and export, before any of them turns it into text.
+ */
+function checkedFilter(filter: Record<string, unknown>): Record<string, unknown> {
+  for (const [key, value] of Object.entries(filter)) {
+    if (value === null || isScalar(value)) continue;
+    if (Array.isArray(value) && value.every(isScalar)) continue;
+    throw badRequest(`Filter "${key}" takes a value or a list of values, not ${Array.isArray(value) ? 'a nested list or object' : 'an object'}`, {
+      [key]: 'Invalid value',
+    });
+  }
+  return filter;
+}
+
+export function sendList<T>(reply: FastifyReply, resource: string, params: ListParams, total: number, records: T[]) {
+  sendRange(reply, resource, params, total, records.length);
+  return records;
+}
+
+/** The headers of a list whose answer holds `count` records. */
+export function sendRange(reply: FastifyReply, resource: string, params: ListParams, total: number, count: number) {
+  const start = params.range?.offset ?? 0;
+  const end = count ? start + count - 1 : start;
+  reply.header('Content-Range', `${resource} ${start}-${end}/${total}`);
+  reply.header('X-Total-Count', String(total));
+}

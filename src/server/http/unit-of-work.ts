@@ -1,0 +1,27 @@
+/**
+ * One unit of work of a request: the write, its audit entries and its file clean-up commit together or not at all.
+ * The route builder runs every write through it; a route outside any resource (profile, saved queries) calls
+ * `auditedWrite` itself. Repositories never open a transaction: they write on the `tx` they are handed.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { Db, Tx } from '../db/client';
+import type { AuditEntry } from '../repos/audit';
+import { recordAudit } from './audit';
+
+interface Written<T> {
+  result: T;
+  /** What the audit history records of it; none (`undefined`) for a write that changed nothing. */
+  audit?: AuditEntry | AuditEntry[];
+  /** Stored files the write no longer refers to: deleted once the request has succeeded. */
+  removeFiles?: Iterable<string | null | undefined>;
+}
+
+export async function auditedWrite<T>(db: Db, request: FastifyRequest, write: (tx: Tx) => Promise<Written<T>>): Promise<T> {
+  const done = await db.transaction(async (tx) => {
+    const written = await write(tx);
+    for (const entry of [written.audit ?? []].flat()) await recordAudit(tx, request, entry);
+    return written;
+  });
+  for (const path of done.removeFiles ?? []) request.removeFileAfterSuccess(path);
+  return done.result;
+}

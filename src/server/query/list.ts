@@ -1,0 +1,216 @@
+/**
+ * A list's SQL from its checked parameters (`http/list-params.ts` reads them): a page of ids and the total come from one
+ * query (see `pageIds`); the route then loads the full records of that page. Without `range` the whole (filtered,
+ * sorted) list is returned.
+ */
+import { and, asc, desc, or, Placeholder, sql, type AnyColumn, type Query, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../db/client';
+import { badRequest } from '../errors';
+
+export interface ListParams {
+  range?: { offset: number; limit: number };
+  sort?: { field: string; order: 'asc' | 'desc' };
+  filter: Record<string, unknown>;
+}
+
+export interface ListSpec {
+  table: PgTable;
+  id: PgColumn;
+  /** API field name → column or SQL expression, filterable by equality (or a list) and sortable. */
+  fields: Record<string, AnyColumn | SQL>;
+  /** Expressions `q` searches (case-insensitive, substring). */
+  search?: (AnyColumn | SQL)[];
+  /** Filters that are not plain equality, e.g. `price_gte`; return undefined to ignore an empty value. */
+  filters?: Record<string, (value: unknown) => SQL | undefined>;
+  /** Always applied (e.g. a resource view restricted to one status). */
+  where?: SQL;
+  defaultSort: { field: string; order: 'asc' | 'desc' };
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * `q` matches case, apostrophes and Uzbek Cyrillic/Latin alike: both sides folded by `dacha_fold()` (migration 0007,
+ * twin of shared/search-fold.ts), whose trigram indexes serve the folded column (cottages' name and description).
+ */
+const foldedMatch = (expr: AnyColumn | SQL, pattern: SQL | Placeholder<string>) => sql`dacha_fold(${expr}) like dacha_fold(${pattern})`;
+
+/** A spec's own entry only: `filter={"constructor":1}` or `sort=["__proto__"]` must not reach Object.prototype. */
+function own<T>(record: Record<string, T> | undefined, key: string): T | undefined {
+  return record && Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
+export function isScalar(v: unknown): v is string | number | boolean {
+  return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+}
+
+/** How a filter's value enters the SQL: a parameter (the default), or a named placeholder (`pageIdsSql`'s cache). */
+type Bind = (name: string, value: string) => SQL | Placeholder<string>;
+const asParam: Bind = (_, value) => sql`${value}`;
+
+function buildWhere(spec: ListSpec, filter: Record<string, unknown>, bind: Bind = asParam): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [spec.where];
+  for (const [key, value] of Object.entries(filter)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (key === 'q') {
+      const text = String(value).trim();
+      if (text && spec.search?.length) {
+        const pattern = bind('q', `%${escapeLike(text)}%`);
+        conditions.push(or(...spec.search.map((expr) => foldedMatch(expr, pattern))));
+      }
+      continue;
+    }
+    const custom = own(spec.filters, key);
+    if (custom) {
+      conditions.push(custom(value));
+      continue;
+    }
+    const column = key === 'id' ? spec.id : own(spec.fields, key);
+    if (!column) throw badRequest(`Unknown filter "${key}"`, { [key]: 'Unknown filter' });
+    if (Array.isArray(value)) {
+      if (!value.every(isScalar)) throw badRequest(`Filter "${key}" takes a list of values`, { [key]: 'Invalid value' });
+      // Raw parameters as text, not the column's mapper: a mapper (e.g. Date for timestamps) would throw on a bad
+      // string, and PGlite turns a number sent for a timestamp into a Date itself (a huge one throws in the driver),
+      // while PostgreSQL's own cast of the text answers an error the error plugin turns into a 400. node-postgres
+      // sends every scalar as text anyway, so both engines now read the same value.
+      conditions.push(value.length ? sql`${column} in (${sql.join(value.map((v, i) => sql`${bind(`f:${key}.${i}`, String(v))}`), sql`, `)})` : sql`false`);
+    } else if (isScalar(value)) {
+      conditions.push(sql`${column} = ${bind(`f:${key}`, String(value))}`);
+    } else {
+      throw badRequest(`Filter "${key}" takes a value or a list`, { [key]: 'Invalid value' });
+    }
+  }
+  const present = conditions.filter((c): c is SQL => c !== undefined);
+  return present.length ? and(...present) : undefined;
+}
+
+function buildOrder(spec: ListSpec, sort: ListParams['sort']): SQL[] {
+  const { field, order } = sort ?? spec.defaultSort;
+  const column = field === 'id' ? spec.id : own(spec.fields, field);
+  if (!column) throw badRequest(`Cannot sort by "${field}"`, { sort: `Unknown field ${field}` });
+  const direction = order === 'desc' ? desc : asc;
+  return [direction(column as AnyColumn), asc(spec.id)];
+}
+
+/**
+ * One page of ids in order, and the total of the filtered list. The total is an uncorrelated subquery (computed once,
+ * a plain count), not `count(*) over()`: a window over the whole filtered list forces every row to be read and sorted
+ * before the limit, while without it the page can stop after `limit` rows of an index in the sort's order. A `q`
+ * search reads its matches off the folded text's trigram index (or every row of a small table), so there one pass with
+ * the window is cheaper than a count plus a walk of the sort's index that finds few matches.
+ */
+function pageQuery(db: DbOrTx, spec: ListSpec, params: ListParams, where: SQL | undefined, ordinal: boolean, placeholders = false, knownTotal?: SQL) {
+  const searching = Boolean(spec.search?.length && String(params.filter.q ?? '').trim());
+  const count =
+    knownTotal ?? (searching ? sql<string>`count(*) over()` : sql<string>`(select count(*) from ${spec.table} where ${where ?? sql`true`})`);
+  const order = buildOrder(spec, params.sort);
+  let query = db
+    .select(ordinal ? { id: spec.id, ord: sql<string>`row_number() over (order by ${sql.join(order, sql`, `)})`, total: count } : { id: spec.id, total: count })
+    .from(spec.table)
+    .where(where)
+    .orderBy(...order)
+    .$dynamic();
+  if (params.range) {
+    query = placeholders
+      ? // Written into the text (whole numbers `parseListParams` checked), so PostgreSQL's generic plan of the named
+        // statement knows them: with a parameter it guesses a tenth of the table and keeps planning each execution.
+        query.limit(sql.raw(String(params.range.limit)) as unknown as number).offset(sql.raw(String(params.range.offset)) as unknown as number)
+      : query.limit(params.range.limit).offset(params.range.offset);
+  }
+  return query;
+}
+
+export async function pageIds(db: DbOrTx, spec: ListSpec, params: ListParams): Promise<{ ids: string[]; total: number }> {
+  const where = buildWhere(spec, params.filter);
+  const rows = await pageQuery(db, spec, params, where, false);
+  let total = rows.length ? Number(rows[0].total) : 0;
+  if (!rows.length && params.range && params.range.offset > 0) {
+    const [row] = await db.select({ n: sql<string>`count(*)` }).from(spec.table).where(where);
+    total = Number(row.n);
+  }
+  return { ids: rows.map((r) => String(r.id)), total };
+}
+
+/**
+ * The same page as SQL for a statement that embeds it (`PageJson.ranged`), so a page is one round trip: the page of
+ * ids (`id`, `ord` — `row_number()` over the page's own order — and `total` as above), and the count of the filtered
+ * list the statement reads when the page is empty (a range past the end). The total is the same as `pageIds` gives:
+ * the page's, or when it is empty the count (0 for an empty list).
+ */
+export function pageIdsSql(db: DbOrTx, spec: ListSpec, params: ListParams, knownTotal?: number): { page: Query; total: Query } {
+  const shape = shapeOf(spec, params);
+  // A total the caller already knows (cache/write-cache.ts: kept until the next write) spares the count, which reads
+  // every matching row: the page itself then reads only its rows, whatever the list's size.
+  const known = (value: unknown) => (knownTotal === undefined ? undefined : sql`${value}::bigint`);
+  if (!shape) {
+    const where = buildWhere(spec, params.filter);
+    return { page: pageQuery(db, spec, params, where, true, false, known(knownTotal)).toSQL(), total: db.select({ n: sql<string>`count(*)` }).from(spec.table).where(where).toSQL() };
+  }
+  // The SQL of a shape is built once (its values as named placeholders), then only filled.
+  let shapes = compiledShapes.get(spec);
+  if (!shapes) compiledShapes.set(spec, (shapes = new Map()));
+  const key = knownTotal === undefined ? shape.key : `${shape.key}+known`;
+  let compiled = shapes.get(key);
+  if (!compiled) {
+    const where = buildWhere(spec, params.filter, (name) => sql.placeholder(name));
+    compiled = { page: pageQuery(db, spec, params, where, true, true, known(sql.placeholder(KNOWN_TOTAL))).toSQL(), total: db.select({ n: sql<string>`count(*)` }).from(spec.table).where(where).toSQL() };
+    if (shapes.size < MAX_SHAPES) shapes.set(key, compiled);
+  }
+  const values: Record<string, unknown> = { ...shape.values, [KNOWN_TOTAL]: knownTotal };
+  const fill = (query: Query): Query => ({ sql: query.sql, params: query.params.map((p) => (p instanceof Placeholder ? values[p.name] : p)) });
+  return { page: fill(compiled.page), total: fill(compiled.total) };
+}
+
+/** The placeholder of a known total (not a filter's name: those are `q` and `f:<name>`). */
+const KNOWN_TOTAL = 'known_total';
+/** The most shapes of page-of-ids SQL kept per list spec; a further one is built each time. */
+const MAX_SHAPES = 256;
+const compiledShapes = new WeakMap<ListSpec, Map<string, { page: Query; total: Query }>>();
+
+/**
+ * What decides a page's SQL text (besides the spec, one per language): which filters are present and how (a value, a
+ * list of n values, a search), the sort and the range; and the filters' values by placeholder name, as
+ * `buildWhere` names them. Undefined — built each time — when a resource's own filter is present (its SQL may
+ * depend on the value) or a value would be refused (the build answers the 400).
+ */
+function shapeOf(spec: ListSpec, params: ListParams): { key: string; values: Record<string, string> } | undefined {
+  const values: Record<string, string> = {};
+  const sort = params.sort ?? spec.defaultSort;
+  const parts: unknown[] = [sort.field, sort.order, params.range?.limit, params.range?.offset];
+  for (const [name, value] of Object.entries(params.filter)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (name === 'q') {
+      const text = String(value).trim();
+      if (text && spec.search?.length) {
+        values.q = `%${escapeLike(text)}%`;
+        parts.push('q');
+      }
+      continue;
+    }
+    if (own(spec.filters, name)) return undefined;
+    if (Array.isArray(value)) {
+      if (!value.every(isScalar)) return undefined;
+      value.forEach((v, i) => (values[`f:${name}.${i}`] = String(v)));
+      parts.push(name, value.length);
+    } else if (isScalar(value)) {
+      values[`f:${name}`] = String(value);
+      parts.push(name, '=');
+    } else return undefined;
+  }
+  return { key: JSON.stringify(parts), values };
+}
+
+/**
+ * Every id of the filtered list in its order, for the export: one row holding them as one text, rather than a row
+ * (and a record object) per id — 100 000 ids are one string to split, not 100 000 objects kept for the whole export.
+ */
+export async function allIds(db: DbOrTx, spec: ListSpec, params: Omit<ListParams, 'range'>): Promise<string[]> {
+  const where = buildWhere(spec, params.filter);
+  const order = sql.join(buildOrder(spec, params.sort), sql`, `);
+  const [row] = await db
+    .select({ ids: sql<string | null>`string_agg(${spec.id}::text, ',' order by ${order})` })
+    .from(spec.table)
+    .where(where);
+  return row?.ids ? row.ids.split(',') : [];
+}

@@ -1,0 +1,234 @@
+/**
+ * The list's fast path (docs/decisions.md, "Performance"): a page of records built as JSON text by the database, in
+ * one statement compiled once per process, and sent as it comes — no records in between, no re-serialisation. The text
+ * equals what the record schema's encoding gives (`test/page-json.test.ts` compares them for every resource that has
+ * one): the same keys in the same order, times as the same ISO strings (milliseconds, UTC), numbers as numbers, nulls.
+ */
+import { getTableName, is, Placeholder, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { PgDialect, PgTransaction, PgUUID, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { z } from 'zod';
+import type { DbOrTx } from '../db/client';
+import { rowsOf } from '../db/sql';
+
+/** A timestamp as the ISO text `JSON.stringify(new Date(…))` writes (milliseconds, truncated like the driver's Date). */
+export const isoText = (value: SQL | AnyColumn) => sql`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The language of the request inside a compiled statement. */
+export const LANG = sql.placeholder('lang') as unknown as string;
+/** The page's ids (a `uuid[]`) inside a compiled statement. */
+export const IDS = sql.placeholder('ids');
+
+const unwrap = (schema: z.ZodType): z.ZodType =>
+  schema instanceof z.ZodNullable || schema instanceof z.ZodOptional ? unwrap(schema.unwrap() as z.ZodType) : schema;
+
+/** SQL whose value is JSON text already (an object or a list built here), embedded as it is. */
+export class JsonText {
+  constructor(readonly text: SQL) {}
+}
+
+/** A uuid as JSON: quoted, never escaped (its text is hex digits and dashes); null stays null. */
+const uuidJson = (value: SQL | AnyColumn) => new JsonText(sql`'"' || (${value})::text || '"'`);
+
+/**
+ * A record as compact JSON text, its keys in the record schema's order, each from `values` (a key the schema has and
+ * `values` lacks is an error at start-up, so the fast path cannot drop a field): scalars through `to_json` (strings
+ * escaped as `JSON.stringify` escapes them, numbers and booleans as they are), dates as ISO text, null as `null`.
+ * Concatenated text rather than `json_build_object`, whose output spaces its keys and values (`{"id" : …}`): the
+ * answer stays byte for byte the one the record schema gives.
+ */
+export function jsonObjectOf(record: z.ZodType, values: Record<string, SQL | AnyColumn | JsonText>, what: string): JsonText {
+  if (!(record instanceof z.ZodObject)) throw new Error(`${what}: the JSON page needs an object record`);
+  const pieces = Object.entries(record.shape as Record<string, z.ZodType>).map(([key, schema], i) => {
+    if (!Object.hasOwn(values, key)) throw new Error(`${what}: the JSON page has no value for "${key}"`);
+    if (!/^\w+$/.test(key)) throw new Error(`${what}: the JSON page cannot name "${key}"`);
+    const value = values[key];
+    const type = unwrap(schema);
+    // Text that never needs escaping is written as it is: uuid columns and ISO times quoted, numbers and booleans as
+    // their text (a float8 and `to_json` print the same digits; `true`/`false`); other strings through `to_json`.
+    const json =
+      value instanceof JsonText
+        ? value.text
+        : is(value, PgUUID)
+          ? uuidJson(value).text
+          : type instanceof z.ZodDate
+          ? sql`'"' || ${isoText(value)} || '"'`
+          : type instanceof z.ZodNumber || type instanceof z.ZodBoolean
+            ? sql`(${value})::text`
+            : sql`to_json(${value})::text`;
+    return sql`${sql.raw(`'${i ? ',' : '{'}"${key}":'`)} || coalesce(${json}, 'null')`;
+  });
+  return new JsonText(sql`(${sql.join(pieces, sql` || `)} || '}')`);
+}
+
+/** A JSON array of `object` for each row of `from`, in `order`: `[]` when there is none. */
+export const jsonList = (object: JsonText, from: SQL, order: SQL) =>
+  new JsonText(sql`coalesce((select '[' || string_agg(${object.text}, ',' order by ${order}) || ']' ${from}), '[]')`);
+
+/** A compiled statement: its text once, its parameters with the placeholders still to fill. */
+export interface Compiled {
+  name: string;
+  text: string;
+  params: unknown[];
+}
+
+const dialect = new PgDialect();
+let statements = 0;
+
+function compile(query: SQL): Compiled {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return { name: `dacha_page_${++statements}`, text, params };
+}
+
+/** Runs a statement: a named (prepared once per connection) one on a pool; through drizzle in a transaction. */
+async function runText<T>(db: DbOrTx, name: string | undefined, text: string, params: unknown[]): Promise<T[]> {
+  const client = db instanceof PgTransaction ? undefined : (db as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) return (await client.query<T & pg.QueryResultRow>(name ? { name, text, values: params } : { text, values: params })).rows;
+  // PGlite (not imported here: a server on PostgreSQL never loads it) answers `query(text, params)` with its rows too.
+  if (client && typeof (client as { query?: unknown }).query === 'function') {
+    return (await (client as { query: (text: string, params: unknown[]) => Promise<{ rows: T[] }> }).query(text, params)).rows;
+  }
+  // Anything else (a transaction): the same text and values through drizzle.
+  const chunks = text.split(/\$(\d+)/);
+  const query = sql.empty();
+  chunks.forEach((chunk, i) => query.append(i % 2 ? sql`${params[Number(chunk) - 1]}` : sql.raw(chunk)));
+  return rowsOf<T>(await db.execute(query));
+}
+
+/** Runs a compiled statement with its placeholders filled. */
+function runCompiled<T>(db: DbOrTx, compiled: Compiled, values: Record<string, unknown>): Promise<T[]> {
+  const params = compiled.params.map((p) => (p instanceof Placeholder ? values[p.name] : p));
+  return runText<T>(db, compiled.name, compiled.text, params);
+}
+
+const snapshotStatement = compile(sql`select pg_current_snapshot()::text as snapshot`);
+
+/**
+ * The database's current snapshot (`xmin:xmax:in-progress`, no table read). Two equal snapshots see exactly the same
+ * committed data: any transaction that wrote in between would have taken an id (moving `xmax`) or left the in-progress
+ * list. So an answer read after snapshot S is still exact while the snapshot is S — whoever wrote, wherever.
+ */
+export async function currentSnapshot(db: DbOrTx): Promise<string> {
+  const [row] = await runCompiled<{ snapshot: string }>(db, snapshotStatement, {});
+  return row.snapshot;
+}
+
+/** A query compiled elsewhere (drizzle's `toSQL()`): its text with `$n` parameters, and their values. */
+export interface Query {
+  sql: string;
+  params: unknown[];
+}
+
+/** Where a parameter of a spliced statement comes from: a constant of the template, the language, or a spliced query's. */
+type Source = { value: unknown } | { lang: true } | { page: number } | { total: number };
+
+/** A spliced statement: one per shape of the spliced queries (their text), its values' sources in order. */
+interface Spliced {
+  name: string | undefined;
+  text: string;
+  sources: Source[];
+}
+
+const PAGE_QUERY = sql.placeholder('page_query');
+const PAGE_TOTAL = sql.placeholder('page_total');
+/**
+ * The most statement shapes named (prepared on every pooled connection, each holding the plan of the whole JSON
+ * statement) per resource; any further one runs unnamed, spliced each time. The range is part of a shape, so paging
+ * deep makes new shapes: the first pages stay prepared, the memory of each PostgreSQL connection bounded.
+ */
+const MAX_SHAPES = 32;
+
+/**
+ * Splices the page-of-ids query and its fallback count into the compiled template, renumbering every parameter: the
+ * text depends only on the two queries' texts (the filter's shape, sort, search, range present), never on values.
+ */
+function splice(template: Compiled, page: Query, total: Query): Omit<Spliced, 'name'> {
+  const chunks = template.text.split(/\$(\d+)/);
+  const sources: Source[] = [];
+  const renumber = (query: Query, source: (i: number) => Source) => {
+    const base = sources.length;
+    query.params.forEach((_, i) => sources.push(source(i)));
+    return query.sql.replace(/\$(\d+)/g, (_, n: string) => `$${base + Number(n)}`);
+  };
+  let text = '';
+  chunks.forEach((chunk, i) => {
+    if (i % 2 === 0) return void (text += chunk);
+    const param = template.params[Number(chunk) - 1];
+    if (param instanceof Placeholder && param.name === 'page_query') text += renumber(page, (page) => ({ page }));
+    else if (param instanceof Placeholder && param.name === 'page_total') text += renumber(total, (total) => ({ total }));
+    else if (param instanceof Placeholder && param.name === 'ids') text += '(select array_agg(page_ids.id) from page_ids)';
+    else {
+      sources.push(param instanceof Placeholder ? { lang: true } : { value: param });
+      text += `$${sources.length}`;
+    }
+  });
+  return { text, sources };
+}
+
+/** What a resource gives the fast path: one object per row of `from` (its table, named by `alias`), in the page's order. */
+interface PageJsonSpec {
+  table: PgTable;
+  id: PgColumn;
+  /** The record as JSON text (see `jsonObjectOf`); may use `LANG`. */
+  object: JsonText;
+  /** Further joins (lateral subqueries) the object uses. */
+  joins?: SQL;
+  /** Common table expressions the statement starts with (may use `IDS` and `LANG`). */
+  with?: SQL;
+}
+
+/** A page's JSON: its records in the order of `ids`, and how many were found (a record deleted meanwhile is left out). */
+export type PageJson = ((db: DbOrTx, ids: string[], lang: string) => Promise<{ body: string; count: number }>) & {
+  compiled?: Compiled;
+  /**
+   * One page in one statement: `page` (columns `id`, `ord`, `total`: the page of ids in order and the filtered list's
+   * total) feeds the JSON; `total` (one column) counts the filtered list when the page is empty (a range past the end).
+   * `separately`: two statements instead, the page of ids then the JSON by ids (see `http/list-answers.ts`).
+   */
+  ranged: (db: DbOrTx, page: Query, total: Query, lang: string, separately?: boolean) => Promise<{ body: string; count: number; total: number }>;
+};
+
+export function pageJsonOf(spec: PageJsonSpec): PageJson {
+  const table = sql.identifier(getTableName(spec.table));
+  const select = (body: SQL) =>
+    sql`select coalesce('[' || string_agg(${spec.object.text}, ',' order by page.ord) || ']', '[]') as body, count(*)::int as count${body}
+    join ${table} on ${table}.${sql.identifier(spec.id.name)} = page.id
+    ${spec.joins ?? sql``}`;
+  const compiled = compile(sql`${spec.with ? sql`with ${spec.with} ` : sql``}${select(sql`
+    from unnest(${IDS}::uuid[]) with ordinality as page(id, ord)`)}`);
+  // The same JSON fed by the page-of-ids query (a CTE, materialised: the JSON and the name look-ups read it).
+  const template = compile(sql`with page_ids(id, ord, total) as materialized (${PAGE_QUERY})${spec.with ? sql`, ${spec.with}` : sql``} ${select(sql`,
+      coalesce((select page_ids.total from page_ids limit 1), (${PAGE_TOTAL}))::int as total
+    from page_ids as page`)}`);
+  const shapes = new Map<string, Spliced>();
+  const page: PageJson = Object.assign(
+    async (db: DbOrTx, ids: string[], lang: string) => {
+      if (!ids.length) return { body: '[]', count: 0 };
+      const [row] = await runCompiled<{ body: string; count: number }>(db, compiled, { ids, lang });
+      return row;
+    },
+    {
+      compiled,
+      async ranged(db: DbOrTx, pageQuery: Query, total: Query, lang: string, separately = false) {
+        if (separately) {
+          // The page of ids planned for its values each time (a small statement), then the JSON by ids (generic plan).
+          const rows = await runText<{ id: string; total: string }>(db, undefined, `select id, total from (${pageQuery.sql}) as page(id, ord, total)`, pageQuery.params);
+          const count = rows.length
+            ? Number(rows[0].total)
+            : Number((await runText<{ n: string }>(db, undefined, `select n from (${total.sql}) as counted(n)`, total.params))[0].n);
+          return { ...(await page(db, rows.map((r) => r.id), lang)), total: count };
+        }
+        const key = `${pageQuery.sql}\0${total.sql}`;
+        let shape = shapes.get(key);
+        if (!shape) {
+          shape = { name: shapes.size < MAX_SHAPES ? `${template.name}_${shapes.size + 1}` : undefined, ...splice(template, pageQuery, total) };
+          if (shape.name) shapes.set(key, shape);
+        }
+        const values = shape.sources.map((s) => ('value' in s ? s.value : 'lang' in s ? lang : 'page' in s ? pageQuery.params[s.page] : total.params[s.total]));
+        const [row] = await runText<{ body: string; count: number; total: number }>(db, shape.name, shape.text, values);
+        return row;
+      },
+    },
+  );
+  return page;
+}

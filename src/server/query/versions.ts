@@ -1,0 +1,58 @@
+/**
+ * Optimistic concurrency (DESIGN §8 "Concurrent edits"), its SQL; what a request names is read by `http/versions.ts`. A record's version is its `updated_at`, counted in epoch
+ * milliseconds. `GET <resource>/{id}` answers it as `ETag: W/"<ms>"` and every record the route builder answers carries
+ * it as `updatedAt`. A write names the version it was based on with `If-Match` (that ETag, or the `updatedAt` it read)
+ * or with the body field `version` (the same values); when the stored version is another one, the write answers 409
+ * with the current record and changes nothing; so does `If-Unmodified-Since` (`Last-Modified`'s date) and the record's
+ * own `updatedAt` echoed in the body. The check and the write run in one transaction that holds the row
+ * (`select … for update`), so of two edits from the same version exactly one wins. A write that names no version
+ * behaves as before. Every write through the route builder that changes the record moves the version forward by at
+ * least a millisecond (an edit that changes nothing keeps it; a bulk edit always moves it).
+ */
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../db/client';
+import { RESOURCE_TABLES, type TabledResource } from '../db/tables';
+
+type VersionedTable = PgTable & { id: PgColumn; updatedAt: PgColumn };
+
+/** The resource's table when it keeps a version (`updated_at`), else undefined. */
+export function versionedTable(key: string): VersionedTable | undefined {
+  const table = RESOURCE_TABLES[key as TabledResource]?.table as (PgTable & { id: PgColumn; updatedAt?: PgColumn }) | undefined;
+  return table?.updatedAt ? (table as VersionedTable) : undefined;
+}
+
+/** The stored version of one record, with its row held until the transaction ends (undefined: no such row). */
+export async function lockVersion(tx: DbOrTx, table: VersionedTable, id: string): Promise<Date | undefined> {
+  const [row] = await tx.select({ version: table.updatedAt }).from(table).where(eq(table.id, id)).for('update');
+  return row ? (row.version as Date) : undefined;
+}
+
+/** The stored versions of some records. */
+export async function readVersions(db: DbOrTx, table: VersionedTable, ids: string[]): Promise<Map<string, Date>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: table.id, version: table.updatedAt })
+    .from(table)
+    .where(inArray(table.id, ids));
+  return new Map(rows.map((r) => [String(r.id), r.version as Date]));
+}
+
+/**
+ * Moves the version forward: to now, and always at least one millisecond past the stored one (versions are compared
+ * in milliseconds, so two writes in the same millisecond still get two versions).
+ */
+export async function bumpVersion(tx: DbOrTx, table: VersionedTable, id: string): Promise<Date | undefined> {
+  const [row] = await tx
+    .update(table)
+    .set({ updatedAt: sql`date_trunc('milliseconds', greatest(now(), ${table.updatedAt} + interval '1 millisecond'))` } as never)
+    .where(eq(table.id, id))
+    .returning({ version: table.updatedAt });
+  return row ? (row as { version: Date }).version : undefined;
+}
+
+/** Whether a write changed what a record reads as (its version aside): an edit that changed nothing keeps its version. */
+export function changed(before: object, after: object): boolean {
+  const plain = (record: object) => JSON.stringify({ ...record, updatedAt: undefined });
+  return plain(before) !== plain(after);
+}

@@ -1,0 +1,104 @@
+/**
+ * The audit history's table (DESIGN §8): one entry per write — who (user, session), when, what (resource, record id,
+ * action) and the fields it changed, before → after (`rules/audit-changes.ts`) — inserted in the write's own
+ * transaction, so a write that fails rolls its entry back with it.
+ */
+import { inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { auditLog, users, type AuditChange } from '../db/schema';
+import { diffRecords } from '../rules/audit-changes';
+import type { AuditAction } from '../../shared/audit-actions';
+import { badRequest } from '../errors';
+import type { ListSpec } from '../query/list';
+import type { AuditRecord } from '../../shared/records/audit';
+
+export interface AuditEntry {
+  /** The registry key, e.g. `cottageType`. */
+  resource: string;
+  recordId: string;
+  action: AuditAction;
+  before?: object | null;
+  after?: object | null;
+  /** Changes beyond the records' difference (e.g. `secretsSent`). */
+  extra?: Record<string, AuditChange>;
+}
+
+/** Who writes: a login's user and session, or nobody (a first start's bootstrap). */
+export interface Writer {
+  userId: string | null;
+  sessionId: string | null;
+}
+
+/**
+ * Records one write by `by`, on the write's own transaction. An edit that changed nothing leaves no entry (a create, a delete
+ * and every other action always do).
+ */
+export async function insertAudit(db: DbOrTx, by: Writer, entry: AuditEntry): Promise<void> {
+  const changes = { ...diffRecords(entry.before, entry.after), ...entry.extra };
+  if (!Object.keys(changes).length && (entry.action === 'edit' || entry.action === 'bulkEdit')) return;
+  const { userId, sessionId } = by;
+  const userName = userId
+    ? sql`coalesce((select coalesce(nullif(${users.name}, ''), ${users.username}) from ${users} where ${users.id} = ${userId}), '')`
+    : '';
+  await db.insert(auditLog).values({ userId, sessionId, userName, resource: entry.resource, recordId: entry.recordId, action: entry.action, changes });
+}
+
+/** Deletes the entries older than `days` days; answers how many went. */
+export async function purgeAudit(db: DbOrTx, days: number): Promise<number> {
+  const gone = await db
+    .delete(auditLog)
+    .where(lt(auditLog.createdAt, sql`now() - make_interval(days => ${days}::int)`))
+    .returning({ id: auditLog.id });
+  return gone.length;
+}
+
+// The history as read (`routes/audit.ts`): its list, its records and its export rows.
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function instant(key: string, value: unknown): string {
+  const text = String(value);
+  if (typeof value !== 'string' || Number.isNaN(Date.parse(text))) throw badRequest(`Filter "${key}" takes a date or a date and time`, { [key]: 'Not a date' });
+  return text;
+}
+
+const from = (value: unknown): SQL | undefined => (value === '' ? undefined : sql`${auditLog.createdAt} >= ${instant('createdAt_gte', value)}::timestamptz`);
+const until = (value: unknown): SQL | undefined => {
+  if (value === '') return undefined;
+  const text = instant('createdAt_lte', value);
+  return DAY.test(text) ? sql`${auditLog.createdAt} < ${text}::date + 1` : sql`${auditLog.createdAt} <= ${text}::timestamptz`;
+};
+
+export const auditListSpec = (): ListSpec => ({
+  table: auditLog,
+  id: auditLog.id,
+  fields: {
+    createdAt: auditLog.createdAt,
+    userId: auditLog.userId,
+    userName: auditLog.userName,
+    sessionId: auditLog.sessionId,
+    resource: auditLog.resource,
+    recordId: auditLog.recordId,
+    action: auditLog.action,
+  },
+  search: [auditLog.userName, auditLog.recordId],
+  filters: { createdAt_gte: from, createdAt_lte: until },
+  defaultSort: { field: 'createdAt', order: 'desc' },
+});
+
+export async function loadAudit(db: DbOrTx, ids: string[]): Promise<AuditRecord[]> {
+  if (!ids.length) return [];
+  return db.select().from(auditLog).where(inArray(auditLog.id, ids));
+}
+
+const shown = (value: unknown) => (value === null || value === undefined ? '∅' : typeof value === 'object' ? JSON.stringify(value) : String(value));
+
+/** The export's rows: the changes as one cell, `field: before → after; …`. */
+export async function exportAudit(db: DbOrTx, ids: string[]) {
+  return (await loadAudit(db, ids)).map((entry) => ({
+    ...entry,
+    changes: Object.entries(entry.changes)
+      .map(([field, change]) => `${field}: ${shown(change.before)} → ${shown(change.after)}`)
+      .join('; '),
+  }));
+}

@@ -1,0 +1,171 @@
+/**
+ * Who uses a translation. Every translated field comes from the registry (`kind: 'translation'`); a translation's `status`,
+ * `translate/unused`, the "one use per translation" rule and the delete check are all computed from this list, so
+ * there is no flag that can drift.
+ */
+import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../db/client';
+import { translations } from '../db/schema';
+import { qualified, together } from '../db/sql';
+import { RESOURCE_TABLES, translationColumn, type TabledResource } from '../db/tables';
+import { resources, type ResourceDef } from '../../shared/resources';
+import { HttpError } from '../errors';
+import { translatedText } from '../query/translated';
+
+interface TranslatedField {
+  /** The owning resource's key (as in the registry). */
+  owner: string;
+  /** How a message names the owner, e.g. "cottage type". */
+  label: string;
+  table: PgTable;
+  id: PgColumn;
+  /** The API field, e.g. `name`. */
+  field: string;
+  column: PgColumn;
+  /** The translation that names the owning record in messages: the resource's first translated field. */
+  title: PgColumn;
+}
+
+/** The fields of a resource that are written as translation ids. */
+function translatedFields(def: ResourceDef): string[] {
+  return Object.entries(def.fields)
+    .filter(([, f]) => f.kind === 'translation')
+    .map(([name]) => name);
+}
+
+/** Every `kind: 'translation'` field of the registry, with the column it is stored in. */
+const TRANSLATED_FIELDS: TranslatedField[] = (Object.keys(RESOURCE_TABLES) as TabledResource[]).flatMap((key) => {
+  const fields = translatedFields(resources[key]);
+  const { table, one } = RESOURCE_TABLES[key];
+  return fields.map((field) => ({
+    owner: key,
+    label: one.toLowerCase(),
+    table,
+    id: table.id,
+    field,
+    column: translationColumn(key, field),
+    title: translationColumn(key, fields[0]),
+  }));
+});
+
+/** SQL: true while any record references the translation id (a column or expression of the outer query). */
+export function translationInUse(translationId: PgColumn | SQL = qualified(translations.id)): SQL {
+  return or(...TRANSLATED_FIELDS.map((f) => sql`exists (select 1 from ${f.table} where ${f.column} = ${translationId})`))!;
+}
+
+/** SQL: the computed status, `active` while used. */
+export function translationStatus(translationId: PgColumn | SQL = qualified(translations.id)): SQL<'active' | 'inactive'> {
+  return sql<'active' | 'inactive'>`(case when ${translationInUse(translationId)} then 'active' else 'inactive' end)`;
+}
+
+interface TranslationUse {
+  translationId: string;
+  owner: string;
+  label: string;
+  field: string;
+  recordId: string;
+  /** The owning record's name in the request language. */
+  title: string;
+}
+
+/** Every use of these translations. */
+export async function translationUses(db: DbOrTx, ids: string[], lang: string): Promise<TranslationUse[]> {
+  if (!ids.length) return [];
+  const perField = await together(
+    db,
+    TRANSLATED_FIELDS.map((f) => async () => {
+      const rows = await db
+        .select({ translationId: f.column, recordId: f.id, title: translatedText(qualified(f.title), lang) })
+        .from(f.table)
+        .where(inArray(f.column, ids));
+      return rows.map((r) => ({
+        translationId: String(r.translationId),
+        recordId: String(r.recordId),
+        title: r.title,
+        owner: f.owner,
+        label: f.label,
+        field: f.field,
+      }));
+    }),
+  );
+  return perField.flat();
+}
+
+/** "the name of region “Toshkent”" */
+function describeUse(use: TranslationUse): string {
+  const name = use.title ? `“${use.title}”` : use.recordId;
+  return `the ${use.field} of ${use.label} ${name}`;
+}
+
+interface TranslationClaim {
+  /** The API field the translation is written to (for messages and `fields`). */
+  field: string;
+  id: string | undefined;
+}
+
+/**
+ * Checks, inside the writing transaction, that each translation exists and backs no other field: one use per
+ * translation. Locks the translation rows so two requests cannot claim the same one at once. The record's own current
+ * use is fine (re-sending an unchanged id), and so is taking over a field of the same record this write reassigns.
+ */
+async function claimTranslations(
+  tx: DbOrTx,
+  owner: { key: string; recordId?: string },
+  claims: TranslationClaim[],
+  lang: string,
+): Promise<void> {
+  const present = claims.filter((c): c is { field: string; id: string } => Boolean(c.id));
+  const fieldOf = new Map<string, string>();
+  for (const c of present) {
+    const other = fieldOf.get(c.id);
+    if (other) throw new HttpError(409, `Translation is already in use (the same translation was sent for ${other} and ${c.field})`, { [c.field]: 'Translation is already in use' });
+    fieldOf.set(c.id, c.field);
+  }
+  if (!present.length) return;
+  const ids = [...fieldOf.keys()];
+  const found = await tx.select({ id: translations.id }).from(translations).where(inArray(translations.id, ids)).for('update');
+  const known = new Set(found.map((r) => r.id));
+  const missing = present.find((c) => !known.has(c.id));
+  if (missing) throw new HttpError(404, 'Translation not found', { [missing.field]: 'Translation not found' });
+  const uses = await translationUses(tx, ids, lang);
+  const reassigned = new Set(present.map((c) => c.field));
+  for (const c of present) {
+    const foreign = uses.find(
+      (u) => u.translationId === c.id && !(u.owner === owner.key && u.recordId === owner.recordId && (u.field === c.field || reassigned.has(u.field))),
+    );
+    if (foreign) {
+      throw new HttpError(409, `Translation is already in use (by ${describeUse(foreign)})`, { [c.field]: 'Translation is already in use' });
+    }
+  }
+}
+
+/** Locks a translation (so no write can claim it meanwhile) and refuses (409, naming the user) while a record uses it. */
+export async function assertTranslationUnused(tx: DbOrTx, id: string, lang: string): Promise<void> {
+  await tx.select({ id: translations.id }).from(translations).where(eq(translations.id, id)).for('update');
+  const [use] = await translationUses(tx, [id], lang);
+  if (use) throw new HttpError(409, `Used by ${describeUse(use)}; choose another translation there or delete that ${use.label} first`);
+}
+
+/** Claims (see `claimTranslations`) every translated field of `def` that the payload sends. */
+export function claimTranslatedFields(tx: DbOrTx, def: ResourceDef, recordId: string | undefined, data: Record<string, unknown>, lang: string) {
+  const claims = translatedFields(def).map((field) => ({ field, id: data[field] as string | undefined }));
+  return claimTranslations(tx, { key: def.key, recordId }, claims, lang);
+}
+
+/** `translatedColumns` typed for the given fields, so a select of them yields typed rows (every value is text). */
+export type Translated<F extends string> = Record<F | `${F}TranslateId`, SQL<string>>;
+
+/**
+ * The read columns of a resource's translated fields, in registry order: `x` as text in the request language (sortable
+ * and searchable) and `xTranslateId`, the translation's id.
+ */
+export function translatedColumns(key: TabledResource, lang: string): Record<string, SQL<string> | PgColumn> {
+  const columns: Record<string, SQL<string> | PgColumn> = {};
+  for (const field of translatedFields(resources[key])) {
+    const column = translationColumn(key, field);
+    columns[field] = translatedText(qualified(column), lang);
+    columns[`${field}TranslateId`] = column;
+  }
+  return columns;
+}

@@ -1,0 +1,92 @@
+/** Two-factor rows and recovery codes. Every function takes the database or a transaction and opens none itself. */
+import { and, count, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { recoveryCodes, roles, userRoles, userTwoFactor } from '../db/schema';
+
+export async function findTwoFactor(db: DbOrTx, userId: string) {
+  const [row] = await db.select().from(userTwoFactor).where(eq(userTwoFactor.userId, userId));
+  return row;
+}
+
+/** A new pending secret (sealed), replacing an earlier pending one; an enabled row is left alone (answers false). */
+export async function savePendingSecret(db: DbOrTx, userId: string, sealed: string): Promise<boolean> {
+  const rows = await db
+    .insert(userTwoFactor)
+    .values({ userId, secret: sealed })
+    .onConflictDoUpdate({ target: userTwoFactor.userId, set: { secret: sealed, usedStep: -1, createdAt: new Date() }, where: isNull(userTwoFactor.enabledAt) })
+    .returning({ userId: userTwoFactor.userId });
+  return rows.length > 0;
+}
+
+/** Turns a pending secret on, with its first step spent, and stores the recovery codes' hashes (old ones go). */
+export async function enableTwoFactor(db: DbOrTx, userId: string, step: number, codeHashes: string[]): Promise<boolean> {
+  const rows = await db
+    .update(userTwoFactor)
+    .set({ enabledAt: new Date(), usedStep: step })
+    .where(and(eq(userTwoFactor.userId, userId), isNull(userTwoFactor.enabledAt)))
+    .returning({ userId: userTwoFactor.userId });
+  if (!rows.length) return false;
+  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  await db.insert(recoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
+  return true;
+}
+
+/** Removes the second factor and its recovery codes; answers whether it was on. */
+export async function removeTwoFactor(db: DbOrTx, userId: string): Promise<boolean> {
+  const gone = await db.delete(userTwoFactor).where(eq(userTwoFactor.userId, userId)).returning({ enabledAt: userTwoFactor.enabledAt });
+  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  return Boolean(gone[0]?.enabledAt);
+}
+
+/** Spends a TOTP step: true only when it is later than the last one spent (one statement, so a race has one winner). */
+export async function markTotpStepUsed(db: DbOrTx, userId: string, step: number): Promise<boolean> {
+  const rows = await db
+    .update(userTwoFactor)
+    .set({ usedStep: step })
+    .where(and(eq(userTwoFactor.userId, userId), lt(userTwoFactor.usedStep, step)))
+    .returning({ userId: userTwoFactor.userId });
+  return rows.length > 0;
+}
+
+export async function useRecoveryCode(db: DbOrTx, userId: string, codeHash: string): Promise<boolean> {
+  const rows = await db
+    .update(recoveryCodes)
+    .set({ usedAt: new Date() })
+    .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, codeHash), isNull(recoveryCodes.usedAt)))
+    .returning({ id: recoveryCodes.id });
+  return rows.length > 0;
+}
+
+export async function recoveryCodesLeft(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+  return row?.n ?? 0;
+}
+
+/**
+ * What the auth plugin keeps per session: whether the user's roles demand a second factor, and whether it is on.
+ * One statement over indexed keys.
+ */
+export async function twoFactorState(db: DbOrTx, userId: string): Promise<{ required: boolean; enabled: boolean }> {
+  const [row] = await db
+    .select({
+      required: sql<boolean>`exists (select 1 from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${userId} and ${roles.requireTwoFactor})`,
+      enabled: sql<boolean>`exists (select 1 from ${userTwoFactor} where ${userTwoFactor.userId} = ${userId} and ${userTwoFactor.enabledAt} is not null)`,
+    })
+    .from(sql`(select 1) as one`);
+  return { required: Boolean(row?.required), enabled: Boolean(row?.enabled) };
+}
+
+
+/**
+ * Sets whether a role requires two-factor login; answers the previous value, undefined when there is no such role. The
+ * role's version (`updated_at`) stays: the role form does not carry this flag, so its next save must not be a conflict.
+ */
+export async function setRoleRequiresTwoFactor(db: DbOrTx, roleId: string, required: boolean): Promise<boolean | undefined> {
+  const [before] = await db.select({ value: roles.requireTwoFactor }).from(roles).where(eq(roles.id, roleId)).for('update');
+  if (!before) return undefined;
+  await db.update(roles).set({ requireTwoFactor: required }).where(eq(roles.id, roleId));
+  return before.value;
+}

@@ -1,0 +1,192 @@
+/**
+ * Two-factor login (TOTP) for the caller: status with the last login, setup (the secret answered this once), enable
+ * with a code (answers the recovery codes, once), disable with the password and a code; and a reset of another user's
+ * by a holder of `user.edit`, which also ends that user's sessions. Enable, disable and reset are audited without any
+ * secret. The status, setup and enable routes answer a user whose role requires two-factor before it is on.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { credentialsOf } from '../repos/profile';
+import { HttpError, badRequest, conflict, forbidden, notFound, tooManyAttempts } from '../errors';
+import { perm } from '../../shared/permissions';
+import { recoveryCodesAnswer, securityAnswer, twoFactorDisableSchema, twoFactorEnableSchema, twoFactorSetupAnswer } from '../../shared/schemas/security';
+import { verifyPassword } from '../auth/passwords';
+import { throttledCheck } from '../auth/throttle';
+import { matchTotp, newTotpSecret, otpauthUrl } from '../auth/totp';
+import { checkSecondFactor, hashRecoveryCode, newRecoveryCodes, openSecret, sealSecret } from '../auth/two-factor';
+import { auditedWrite } from '../http/unit-of-work';
+import { enableTwoFactor, findTwoFactor, recoveryCodesLeft, removeTwoFactor, savePendingSecret, setRoleRequiresTwoFactor, twoFactorState } from '../repos/two-factor';
+import { rolePermissionCodes } from '../repos/roles';
+import { uuidLike } from '../query/ids';
+import { endSessions, loginBefore } from '../repos/sessions';
+import { managedUser, shownSession } from './security-common';
+
+const ISSUER = 'Dacha Admin';
+const message = z.object({ message: z.string() });
+
+const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['auth'];
+  const anyUser = app.requirePermission();
+  const serverSecret = () => app.config.jwtSecret!;
+
+  app.get(
+    '/auth/security',
+    {
+      onRequest: anyUser,
+      config: { twoFactorSetup: true },
+      schema: { tags, description: 'Whether two-factor login is on or required, recovery codes left, and the login before this one', response: { 200: securityAnswer } },
+    },
+    async (request) => {
+      const { id, sessionId } = request.user!;
+      const [state, left, before] = await Promise.all([twoFactorState(app.db, id), recoveryCodesLeft(app.db, id), loginBefore(app.db, id, sessionId)]);
+      const shown = before && shownSession(before);
+      return {
+        twoFactorEnabled: state.enabled,
+        twoFactorRequired: state.required,
+        recoveryCodesLeft: state.enabled ? left : 0,
+        lastLogin: shown ? { at: shown.createdAt, device: shown.device, browser: shown.browser, os: shown.os, address: shown.address } : null,
+      };
+    },
+  );
+
+  app.post(
+    '/auth/2fa/setup',
+    {
+      onRequest: anyUser,
+      config: { twoFactorSetup: true },
+      schema: { tags, description: 'A new TOTP secret and its otpauth URL, answered this once (409 when two-factor is already on)', response: { 200: twoFactorSetupAnswer } },
+    },
+    async (request) => {
+      const { id } = request.user!;
+      const secret = newTotpSecret();
+      if (!(await savePendingSecret(app.db, id, sealSecret(serverSecret(), id, secret)))) throw conflict('Two-factor login is already on');
+      const row = await credentialsOf(app.db, id);
+      return { secret, otpauthUrl: otpauthUrl(ISSUER, row?.username ?? id, secret) };
+    },
+  );
+
+  app.post(
+    '/auth/2fa/enable',
+    {
+      onRequest: anyUser,
+      config: { twoFactorSetup: true },
+      schema: {
+        tags,
+        description: 'Turns two-factor login on once a code proves the authenticator works (400 when wrong); answers 10 recovery codes, shown once',
+        body: twoFactorEnableSchema,
+        response: { 200: recoveryCodesAnswer },
+      },
+    },
+    async (request) => {
+      const { id } = request.user!;
+      const row = await findTwoFactor(app.db, id);
+      if (row?.enabledAt) throw conflict('Two-factor login is already on');
+      if (!row) throw badRequest('Start the setup first', { code: 'Start the setup first' });
+      const secret = openSecret(serverSecret(), id, row.secret);
+      const step = secret === undefined ? undefined : matchTotp(secret, request.body.code);
+      if (step === undefined) throw badRequest('The code is wrong', { code: 'The code is wrong' });
+      const codes = newRecoveryCodes();
+      await auditedWrite(app.db, request, async (tx) => {
+        if (!(await enableTwoFactor(tx, id, step, codes.map(hashRecoveryCode)))) throw conflict('Two-factor login is already on');
+        return { result: undefined, audit: { resource: 'user', recordId: id, action: 'twoFactorEnable', extra: { twoFactor: { before: false, after: true } } } };
+      });
+      return { recoveryCodes: codes };
+    },
+  );
+
+  app.post(
+    '/auth/2fa/disable',
+    {
+      onRequest: anyUser,
+      schema: {
+        tags,
+        description:
+          'Turns two-factor login off; needs the password and a current or recovery code (400 when either is wrong; 429 with Retry-After past the throttle)',
+        body: twoFactorDisableSchema,
+        response: { 200: message },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.user!;
+      const row = await credentialsOf(app.db, id);
+      const subject = row?.username ?? id;
+      const password = await throttledCheck(app.loginThrottle, { scope: 'password', subject, address: request.ip }, () =>
+        verifyPassword(request.body.password, row?.passwordHash),
+      );
+      if ('retryAfter' in password) return tooManyAttempts(reply, password.retryAfter);
+      if (!password.passed) throw badRequest('The password is wrong', { password: 'The password is wrong' });
+      const state = await findTwoFactor(app.db, id);
+      if (!state?.enabledAt) throw conflict('Two-factor login is off');
+      const code = await throttledCheck(app.loginThrottle, { scope: 'totp', subject, address: request.ip }, () =>
+        checkSecondFactor(app.db, serverSecret(), id, request.body.code),
+      );
+      if ('retryAfter' in code) return tooManyAttempts(reply, code.retryAfter);
+      if (!code.passed) throw badRequest('The code is wrong or already used', { code: 'The code is wrong or already used' });
+      await auditedWrite(app.db, request, async (tx) => {
+        await removeTwoFactor(tx, id);
+        return { result: undefined, audit: { resource: 'user', recordId: id, action: 'twoFactorDisable', extra: { twoFactor: { before: true, after: false } } } };
+      });
+      return { message: 'Two-factor login is off' };
+    },
+  );
+};
+
+/** An admin's side: resetting another user's second factor, and a role that requires one. */
+export const twoFactorAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/user/:id/2fa/reset',
+    {
+      onRequest: app.requirePermission(perm('user', 'edit')),
+      schema: {
+        tags: ['user'],
+        description: 'Turns another user’s two-factor login off (a lost phone) and ends their sessions (user.edit); audited',
+        params: z.object({ id: z.string().min(1) }),
+        response: { 200: message },
+      },
+    },
+    async (request) => {
+      const caller = request.user!;
+      await auditedWrite(app.db, request, async (tx) => {
+        const user = await managedUser(tx, caller, request.params.id, true);
+        if (user.id === caller.id) throw new HttpError(403, 'Turn your own two-factor login off under Profile');
+        const wasOn = await removeTwoFactor(tx, user.id);
+        const ended = await endSessions(tx, user.id, 'two-factor-reset');
+        const extra = { twoFactor: { before: wasOn, after: false }, sessions: { before: ended, after: 0 } };
+        return { result: undefined, audit: { resource: 'user', recordId: user.id, action: 'twoFactorReset', extra } };
+      });
+      return { message: 'Two-factor login was reset' };
+    },
+  );
+
+  app.put(
+    '/role/:id/two-factor',
+    {
+      onRequest: app.requirePermission(perm('role', 'edit')),
+      schema: {
+        tags: ['role'],
+        description: 'Whether the role’s users must turn two-factor login on before anything else (role.edit; 403 for a role holding a permission the caller lacks); audited',
+        params: z.object({ id: z.string().min(1) }),
+        body: z.object({ requireTwoFactor: z.boolean() }),
+        response: { 200: z.object({ requireTwoFactor: z.boolean() }) },
+      },
+    },
+    async (request) => {
+      const caller = request.user!;
+      const roleId = request.params.id;
+      const { requireTwoFactor } = request.body;
+      if (!uuidLike(roleId)) throw notFound('Role');
+      await auditedWrite(app.db, request, async (tx) => {
+        const { codes, unknown } = await rolePermissionCodes(tx, [roleId]);
+        if (unknown.length) throw notFound('Role');
+        const beyond = codes.find((c) => !caller.permissions.has(c));
+        if (beyond) throw forbidden(`You cannot change a role holding a permission you do not hold (${beyond})`);
+        const before = await setRoleRequiresTwoFactor(tx, roleId, requireTwoFactor);
+        if (before === undefined) throw notFound('Role');
+        return { result: undefined, audit: before !== requireTwoFactor ? { resource: 'role', recordId: roleId, action: 'edit', before: { requireTwoFactor: before }, after: { requireTwoFactor } } : undefined };
+      });
+      return { requireTwoFactor };
+    },
+  );
+};
+
+export default twoFactorRoutes;
