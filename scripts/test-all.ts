@@ -6,7 +6,9 @@
  * and fails when any step fails.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 interface Step {
   name: string;
@@ -15,6 +17,27 @@ interface Step {
   skip?: string;
   /** Decided when the step is reached (it may take a while): the reason to skip it, or nothing. */
   probe?: () => string | undefined;
+  /** A vitest run's JSON report, read back for the summary (a CI log is often seen only by its tail). */
+  report?: string;
+}
+
+const reports = mkdtempSync(join(tmpdir(), 'test-all-'));
+/** vitest's usual output, plus a JSON report the summary names the failed tests from. */
+function vitest(name: string, ...args: string[]): Pick<Step, 'command' | 'report'> {
+  const report = join(reports, `${name}.json`);
+  return { command: [...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], report };
+}
+
+/** The failed tests of a vitest report, with the first lines of each failure. */
+function failedTests(report: string): string[] {
+  if (!existsSync(report)) return [];
+  const json = JSON.parse(readFileSync(report, 'utf8')) as { testResults: { name: string; message?: string; assertionResults: { fullName: string; status: string; failureMessages: string[] }[] }[] };
+  return json.testResults.flatMap((file) => {
+    const failed = file.assertionResults.filter((t) => t.status === 'failed');
+    const where = file.name.replace(`${process.cwd()}/`, '');
+    if (!failed.length && file.message) return [`${where}: ${file.message.split('\n').slice(0, 4).join(' | ')}`];
+    return failed.map((t) => `${where} › ${t.fullName}: ${(t.failureMessages[0] ?? '').split('\n').slice(0, 4).join(' | ')}`);
+  });
 }
 
 /**
@@ -40,16 +63,16 @@ const steps: Step[] = [
   { name: 'layers: no upward import, no cycle (dependency-cruiser)', command: ['npm', 'run', '--silent', 'check:layers'] },
   { name: 'unused files, exports and dependencies (knip)', command: ['npm', 'run', '--silent', 'check:unused'] },
   { name: 'recipe: docs/adding-a-resource.md applied to a scratch copy type-checks and passes the resource tests', command: ['npm', 'run', '--silent', 'check:recipe'] },
-  { name: 'unit, component and API tests (PGlite)', command: ['npx', 'vitest', 'run'] },
+  { name: 'unit, component and API tests (PGlite)', ...vitest('pglite', 'npx', 'vitest', 'run') },
   {
     name: 'API tests (PostgreSQL)',
-    command: ['npx', 'vitest', 'run', 'test/'],
+    ...vitest('postgres', 'npx', 'vitest', 'run', 'test/'),
     env: { TEST_ENGINE: 'postgres' },
     skip: pgUrl ? undefined : 'TEST_DATABASE_URL is not set',
   },
   {
     name: `API tests on Node ${LTS_LINE}, the current LTS (PGlite)`,
-    command: [...underLts, 'node', 'node_modules/vitest/vitest.mjs', 'run', 'test/'],
+    ...vitest('node-lts', ...underLts, 'node', 'node_modules/vitest/vitest.mjs', 'run', 'test/'),
     probe: probeLts,
   },
   {
@@ -80,7 +103,7 @@ const steps: Step[] = [
   },
 ];
 
-const results: { name: string; outcome: string }[] = [];
+const results: { name: string; outcome: string; failures?: string[] }[] = [];
 for (const step of steps) {
   step.skip ??= step.probe?.();
   if (step.skip) {
@@ -92,9 +115,13 @@ for (const step of steps) {
   const started = Date.now();
   const run = spawnSync(step.command[0], step.command.slice(1), { stdio: 'inherit', env: { ...process.env, ...step.env } });
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
-  results.push({ name: step.name, outcome: run.status === 0 ? `passed in ${seconds}s` : `FAILED (exit ${run.status ?? run.signal})` });
+  const failures = run.status === 0 || !step.report ? undefined : failedTests(step.report);
+  results.push({ name: step.name, outcome: run.status === 0 ? `passed in ${seconds}s` : `FAILED (exit ${run.status ?? run.signal})`, failures });
 }
 
 console.log('\n==> Summary');
-for (const r of results) console.log(`  ${r.outcome.startsWith('FAILED') ? '✗' : r.outcome.startsWith('SKIPPED') ? '!' : '✓'} ${r.name}: ${r.outcome}`);
+for (const r of results) {
+  console.log(`  ${r.outcome.startsWith('FAILED') ? '✗' : r.outcome.startsWith('SKIPPED') ? '!' : '✓'} ${r.name}: ${r.outcome}`);
+  for (const failure of r.failures ?? []) console.log(`      ${failure.slice(0, 600)}`);
+}
 process.exit(results.some((r) => r.outcome.startsWith('FAILED')) ? 1 : 0);
