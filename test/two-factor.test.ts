@@ -39,6 +39,8 @@ async function enable(user: TestUser, token = user.token) {
 describe('two-factor login', () => {
   it('setup → enable (a wrong code refused) → login without a code 401 → with a code 201; a code is spent once', async () => {
     const user = await userWith(t, ['region.list']);
+    // The setup takes no body: one it does not take is refused, as every call refuses an unknown body.
+    expect((await t.api({ method: 'POST', url: `${api}/auth/2fa/setup`, token: user.token, payload: [1] })).statusCode).toBe(400);
     const setup = await t.api({ method: 'POST', url: `${api}/auth/2fa/setup`, token: user.token });
     const { secret } = setup.json() as { secret: string };
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);

@@ -54,7 +54,13 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: anyUser,
       config: { twoFactorSetup: true },
-      schema: { tags, description: 'A new TOTP secret and its otpauth URL, answered this once (409 when two-factor is already on)', response: { 200: twoFactorSetupAnswer } },
+      schema: {
+        tags,
+        description: 'A new TOTP secret and its otpauth URL, answered this once (409 when two-factor is already on)',
+        // Takes nothing: a body other than `{}` is a client's mistake, refused like any call's unknown body (400).
+        body: z.object({}).strict().nullish(),
+        response: { 200: twoFactorSetupAnswer },
+      },
     },
     async (request) => {
       const { id } = request.user!;
