@@ -35,7 +35,13 @@ const AppBar = () => {
         {translate('app.title')}
       </Typography>
       {/* Each page's <Title> lands here: it is the page's h1, styled as before. */}
-      <TitlePortal variant="subtitle1" component="h1" sx={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} />
+      {/* A long title ends in "…" before the language picker on a phone: the title's own wrapper is inline, so the
+          ellipsis applies to its text (an inline-block wrapper is cut without one). */}
+      <TitlePortal
+        variant="subtitle1"
+        component="h1"
+        sx={{ flex: 1, minWidth: 0, mr: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', '& > .RaConfigurable-root': { display: 'inline' } }}
+      />
     </RaAppBar>
   );
 };
