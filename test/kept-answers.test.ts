@@ -94,19 +94,48 @@ describe('kept list answers', () => {
     expect(await get(LAST_PLACE)).toContain('Oxirgi uz');
   });
 
+  it('writers of the same tables in opposite orders neither deadlock nor lose a version', async () => {
+    const N = 12;
+    const rows = await Promise.all(Array.from({ length: N }, async (_, i) => region(t, `Navbat ${i}`)));
+    const version = async () => {
+      const res = (await exec(sql`select table_name, version::int as v from table_version where table_name in ('definition', 'region') order by 1`)) as unknown as { rows: { v: number }[] };
+      return res.rows.map((r) => r.v);
+    };
+    const [definitions, regions] = await version();
+    await Promise.all(
+      rows.map((r, i) =>
+        t.database.db.transaction(async (tx) => {
+          const region = sql`update region set updated_at = now() where id = ${r.id}`;
+          const definition = sql`update definition set value = value || '.' where translation_id = ${r.nameTranslateId}`;
+          for (const statement of i % 2 ? [region, definition] : [definition, region]) {
+            await tx.execute(statement);
+            await tx.execute(sql`select pg_sleep(0.02)`);
+          }
+        }),
+      ),
+    );
+    expect(await version()).toEqual([definitions + N, regions + N]);
+  });
+
   it('identical calls that miss together are computed once', async () => {
     const N = 8;
     await region(t, 'Bir marta');
-    const client = (t.database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
-    const statements = vi.spyOn(client, 'query');
+    type Query = (...args: unknown[]) => Promise<unknown>;
+    const client = (t.database.db as unknown as { $client: { query: Query } }).$client;
+    const real = client.query.bind(client);
+    const isPage = (query: unknown) => /page_ids/.test(typeof query === 'string' ? query : String((query as { text?: string }).text));
+    // The real JSON statement, held back a moment so that every call has missed before the first one's answer is in.
+    const statements = vi.spyOn(client, 'query').mockImplementation(async (...args: unknown[]) => {
+      if (isPage(args[0])) await new Promise((resolve) => setTimeout(resolve, 300));
+      return real(...args);
+    });
     const before = stats();
     try {
       const bodies = await Promise.all(Array.from({ length: N }, () => get(LAST_REGION)));
       expect(new Set(bodies).size).toBe(1);
       expect(bodies[0]).toContain('Bir marta uz');
       // The JSON statement (the page of ids and its records) ran once for the N calls.
-      const pages = statements.mock.calls.filter(([query]) => /page_ids/.test(typeof query === 'string' ? query : String((query as { text?: string }).text)));
-      expect(pages).toHaveLength(1);
+      expect(statements.mock.calls.filter(([query]) => isPage(query))).toHaveLength(1);
     } finally {
       statements.mockRestore();
     }
