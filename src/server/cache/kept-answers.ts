@@ -14,7 +14,7 @@ interface Entry<V> {
 }
 
 /** How calls were answered since the start: kept, computed, or shared with an identical computation under way. */
-export interface KeptStats {
+interface KeptStats {
   kept: number;
   computed: number;
   shared: number;
