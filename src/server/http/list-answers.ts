@@ -37,8 +37,9 @@ export function jsonListAnswers(app: FastifyInstance, { route, path, pageJson, s
    * plans a prepared statement once it finds a generic plan as good as one made for the values, which a filter's
    * values stop being as the table grows (100 000 cottages: a custom plan, so the whole JSON statement planned on
    * every call); the page of ids alone is cheap to plan for its values, and the JSON by ids keeps its generic plan
-   * (docs/decisions.md, "Flat with size"). The total is counted once per filter and versions of the tables read (a count reads every
-   * matching row, the page only its own): paging, sorting or a kept answer's second expiring reuses it.
+   * (docs/decisions.md, "Flat with size"). The total is counted once per filter and versions of the tables read (a
+   * count reads every matching row, the page only its own): paging, sorting or a kept answer's second expiring reuses
+   * it.
    */
   const ranged = async (params: ListParams, lang: string, versions: string | undefined): Promise<CachedPage> => {
     const totals = app.caches.listTotals;
@@ -61,8 +62,8 @@ export function jsonListAnswers(app: FastifyInstance, { route, path, pageJson, s
   return async (reply: FastifyReply, params: ListParams, lang: string) => {
     // The tables the call's statements name (the page of ids with its filter's and sort's joins, and the JSON with its
     // translations, images, comforts…), and their versions, read before the answer is: the answer is at least as new.
-    const sql = pageIdsSql(app.db, specOf(lang), params);
-    const versions = await tableVersions(app.db, tablesIn(sql.page.sql, sql.total.sql, ...pageJson.texts));
+    const statements = pageIdsSql(app.db, specOf(lang), params);
+    const versions = await tableVersions(app.db, tablesIn(statements.page.sql, statements.total.sql, ...pageJson.texts));
     const key = versions === undefined ? undefined : JSON.stringify([versions, path, lang, params]);
     const answer = await app.caches.listPages.through(key, () => compute(params, lang, versions), (computed) => 'body' in computed);
     if (!('body' in answer)) {
