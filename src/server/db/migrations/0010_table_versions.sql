@@ -11,9 +11,9 @@ CREATE TABLE "table_version_flush" (
 	"txid" xid8 DEFAULT pg_current_xact_id() NOT NULL
 );
 --> statement-breakpoint
--- After each statement that wrote a tracked table: the table joins the transaction's list (a setting local to the
--- transaction, undone with a rolled-back savepoint), and the transaction's first write queues the bump at commit.
--- No row is locked here: writers of one table do not wait for each other until they commit.
+-- After the first row a transaction wrote in a tracked table: the table joins the transaction's list (a setting local
+-- to the transaction, undone with a rolled-back savepoint), and the transaction's first write queues the bump at
+-- commit. No row is locked here: writers of one table do not wait for each other until they commit.
 CREATE OR REPLACE FUNCTION dacha_table_touched() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
 	touched text := coalesce(current_setting('dacha.touched_tables', true), '');
@@ -45,14 +45,21 @@ END $$;
 CREATE CONSTRAINT TRIGGER "table_version_flush_bump" AFTER INSERT ON "table_version_flush" DEFERRABLE INITIALLY DEFERRED
 	FOR EACH ROW EXECUTE FUNCTION dacha_bump_table_versions();
 --> statement-breakpoint
--- Tracks a table: its version row and its trigger. A later migration that creates a table calls it for that table
--- (a list reading a table without a version row is never kept: query/table-versions.ts).
+-- Tracks a table: its version row and its triggers. A later migration that creates a table calls it for that table
+-- (a list reading a table without a version row is never kept: query/table-versions.ts). Per row, but the condition
+-- (evaluated without calling the function) lets only the transaction's first row of the table through: a bulk write
+-- costs one test per row, and a statement that changes no row (a session's touch that finds it recent) bumps nothing.
+-- TRUNCATE fires per statement only.
 CREATE OR REPLACE FUNCTION dacha_track_table(tracked text) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
 	INSERT INTO table_version (table_name) VALUES (tracked) ON CONFLICT DO NOTHING;
 	EXECUTE format('DROP TRIGGER IF EXISTS dacha_table_version ON %I', tracked);
-	EXECUTE format('CREATE TRIGGER dacha_table_version AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON %I '
-		'FOR EACH STATEMENT EXECUTE FUNCTION dacha_table_touched()', tracked);
+	EXECUTE format('DROP TRIGGER IF EXISTS dacha_table_version_truncate ON %I', tracked);
+	EXECUTE format('CREATE TRIGGER dacha_table_version AFTER INSERT OR UPDATE OR DELETE ON %I FOR EACH ROW '
+		'WHEN (NOT (%L = ANY (string_to_array(coalesce(current_setting(''dacha.touched_tables'', true), ''''), '','')))) '
+		'EXECUTE FUNCTION dacha_table_touched()', tracked, tracked);
+	EXECUTE format('CREATE TRIGGER dacha_table_version_truncate AFTER TRUNCATE ON %I FOR EACH STATEMENT '
+		'EXECUTE FUNCTION dacha_table_touched()', tracked);
 END $$;
 --> statement-breakpoint
 DO $$
