@@ -100,7 +100,7 @@ try {
       const failed = (r: LoadResult) => (r.failures ? `  ${r.failures} failed` : '');
       console.log(`  ${call.name} (${(replay.body.length / 1024).toFixed(1)} kB)`);
       console.log(`    ours ${fmt(ours)}${failed(ours)}`);
-      console.log(`    cold ${fmt(cold)}${failed(cold)}  (${((cold.perSecond / them.perSecond) * 100).toFixed(1)} % of bare: no kept answer, as after each write)`);
+      console.log(`    cold ${fmt(cold)}${failed(cold)}  (${((cold.perSecond / them.perSecond) * 100).toFixed(1)} % of bare: no kept answer, as after a write to a table the list reads)`);
       console.log(`    bare ${fmt(them)}`);
       console.log(`    ratio ${(ratio * 100).toFixed(1)} %${goal}${ENGINE === 'postgres' && call.goal ? `, p99 < 50 ms: ${ours.p99 < 50 ? 'met' : 'missed'}` : ''}`);
     }
