@@ -170,6 +170,12 @@ async function runEngine(engine: 'postgres' | 'pglite'): Promise<boolean | 'skip
         console.log(`  ${c.name.padEnd(24)} ${String(c.count).padStart(7)} ${c.p50.toFixed(1).padStart(8)} ${c.p99.toFixed(1).padStart(8)}  ${statuses}`);
       }
       console.log(`  ${total} calls in ${result.elapsed.toFixed(1)} s (${(total / result.elapsed).toFixed(0)}/s), ${result.refreshes} token refreshes on 406`);
+      // How the list reads were answered: from a kept answer (cache/kept-answers.ts), sharing an identical computation
+      // under way, or computed.
+      const { kept, shared, computed } = app.caches.listPages.stats;
+      const reads = kept + shared + computed;
+      const share = (n: number) => `${((n / Math.max(1, reads)) * 100).toFixed(1)} %`;
+      console.log(`  list reads: ${reads}, served from kept answers ${share(kept)}, shared ${share(shared)}, computed ${share(computed)}`);
       for (const e of result.errors.slice(0, 20)) console.log(`  error: ${e}`);
       const ok = result.errors.length === 0 && serverErrors === 0 && result.refreshes > 0;
       const why = [

@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app';
-import { WriteCache } from '../src/server/cache/write-cache';
+import { KeptAnswers } from '../src/server/cache/kept-answers';
 import { loadConfig } from '../src/server/config';
 import { sql } from 'drizzle-orm';
 import { openPostgres } from '../src/server/db/open';
@@ -122,7 +122,7 @@ async function openSite(name: string): Promise<Site | undefined> {
   const storage = diskStorage(dir);
   const app = await buildApp(config, { database, storage });
   // Every call read from the database (see the header).
-  app.caches.listPages = new WriteCache(0);
+  app.caches.listPages = new KeptAnswers(0);
   const login = await app.inject({ method: 'POST', url: '/api/v1/auth/login/admin', payload: { ...BENCH_ADMIN, userAgent: 'bench' } });
   if (login.statusCode !== 201) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
   return { app, database, storage, headers: { authorization: `Bearer ${login.json().accessToken}` } };

@@ -21,7 +21,7 @@ import { rowsOf } from '../src/server/db/sql';
 import { seedScale } from '../src/server/db/seed/scale';
 import { parseListParams } from '../src/server/http/list-params';
 import { pageIdsSql } from '../src/server/query/list';
-import { WriteCache } from '../src/server/cache/write-cache';
+import { KeptAnswers } from '../src/server/cache/kept-answers';
 import { cottageListSpec } from '../src/server/repos/cottages';
 import { diskStorage } from '../src/server/storage';
 import { BENCH_ADMIN, createBenchDatabase, dropBenchDatabase } from './lib/postgres';
@@ -72,7 +72,7 @@ const app = await (async () => {
   return buildApp(config, { database, storage: diskStorage(dataDir) });
 })();
 try {
-  app.caches.listPages = new WriteCache(0);
+  app.caches.listPages = new KeptAnswers(0);
   // Seeded and named without the search indexes, which are then built once: quicker than keeping them up to date
   // row by row, and the same indexes.
   const indexes = rowsOf<{ def: string }>(await database.db.execute(sql`select indexdef as def from pg_indexes where indexname like 'cottage_%_fold_idx'`));

@@ -1,7 +1,7 @@
 /**
- * A list's total (Content-Range) is counted once per filter, and a list's answer kept, until the next write
- * (lib/write-cache.ts, plugins/changes.ts): neither may be seen stale after a write through the API, in this server or
- * in another on the same database, nor may a kept answer skip the permission check.
+ * A list's total (Content-Range) is counted once per filter, and a list's answer kept, until the next write to a table
+ * it reads (cache/kept-answers.ts, query/table-versions.ts): neither may be seen stale after a write through the API,
+ * in this server or in another on the same database, nor may a kept answer skip the permission check.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

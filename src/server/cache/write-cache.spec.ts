@@ -55,24 +55,4 @@ describe('WriteCache', () => {
     cache.set('s3', session(), cache.generation);
     expect(cache.get('s3')?.userId).toBe('u1');
   });
-
-  it('loads through the cache once, and again after a write', async () => {
-    const cache = new WriteCache<number>();
-    let loads = 0;
-    const load = async () => ++loads;
-    expect(await cache.through('k', load)).toBe(1);
-    expect(await cache.through('k', load)).toBe(1);
-    cache.invalidateAll();
-    expect(await cache.through('k', load)).toBe(2);
-  });
-
-  it('does not keep a load that a write overtook', async () => {
-    const cache = new WriteCache<number>();
-    const value = await cache.through('k', async () => {
-      cache.invalidateAll(); // a write committed while the count was on its way
-      return 1;
-    });
-    expect(value).toBe(1);
-    expect(cache.get('k')).toBeUndefined();
-  });
 });

@@ -1,7 +1,7 @@
 /**
  * A cache of what the database answered, kept until the next write: the live sessions with their permissions (a
- * request does not cost three queries before its own work) and the totals of lists (a count reads every matching
- * row). Correctness rules, the same for every such cache (plugins/changes.ts drives them):
+ * request does not cost three queries before its own work). Lists keep their answers and totals in
+ * `kept-answers.ts` instead, under keys that change with the tables they read. Correctness rules, the same for every such cache (plugins/changes.ts drives them):
  * - every write through the API (any method but GET/HEAD/OPTIONS) empties the caches before its answer leaves, so a
  *   logout, a role change or a new record holds for the very next request;
  * - a lookup that started before such a write never stores its (possibly stale) result: entries carry the
@@ -47,16 +47,6 @@ export class WriteCache<V> {
     // Full: the oldest entry goes (a Map iterates in insertion order).
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
     this.entries.set(key, { value, cachedAt: now });
-  }
-
-  /** The cached value, or `load()`'s, kept for the next caller unless a write overtook it. */
-  async through(key: string, load: () => Promise<V>): Promise<V> {
-    const cached = this.get(key);
-    if (cached !== undefined) return cached;
-    const generation = this.current;
-    const value = await load();
-    this.set(key, value, generation);
-    return value;
   }
 
   /** Whether writes made by other processes reach `invalidateAll`; when they may not, nothing is kept. */

@@ -1,13 +1,15 @@
 /**
  * A list call answered from the database's JSON (`query/page-json.ts`), for the route builder: the answer kept while the
- * database's snapshot is the one it was read after (nothing committed since, by anyone: plugins/changes.ts), else
- * read — a page in one or two statements, a list without `range` whole or, past one batch, streamed.
+ * versions of the tables its statements read are the ones it was read after (nothing committed to them since, by
+ * anyone: query/table-versions.ts, cache/kept-answers.ts), else read — a page in one or two statements, a list without
+ * `range` whole or, past one batch, streamed. Identical calls that miss at the same moment share one reading.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { CachedPage } from '../plugins/changes';
+import type { CachedPage, ComputedList as Computed } from '../plugins/changes';
 import { pageIds, pageIdsSql, type ListParams, type ListSpec } from '../query/list';
 import { sendList, sendRange } from './list-params';
-import { currentSnapshot, type PageJson } from '../query/page-json';
+import type { PageJson } from '../query/page-json';
+import { tablesIn, tableVersions } from '../query/table-versions';
 import { loadAhead, textStream } from './streaming';
 
 /** The records of a list's JSON per statement when the list has no `range`. */
@@ -35,37 +37,38 @@ export function jsonListAnswers(app: FastifyInstance, { route, path, pageJson, s
    * plans a prepared statement once it finds a generic plan as good as one made for the values, which a filter's
    * values stop being as the table grows (100 000 cottages: a custom plan, so the whole JSON statement planned on
    * every call); the page of ids alone is cheap to plan for its values, and the JSON by ids keeps its generic plan
-   * (docs/decisions.md, "Flat with size"). The total is counted once per filter and snapshot (a count reads every
-   * matching row, the page only its own): paging, sorting or a kept answer's second expiring reuses it.
+   * (docs/decisions.md, "Flat with size"). The total is counted once per filter and versions of the tables read (a
+   * count reads every matching row, the page only its own): paging, sorting or a kept answer's second expiring reuses
+   * it.
    */
-  const ranged = async (params: ListParams, lang: string, snapshot: string): Promise<CachedPage> => {
+  const ranged = async (params: ListParams, lang: string, versions: string | undefined): Promise<CachedPage> => {
     const totals = app.caches.listTotals;
-    const totalKey = JSON.stringify([snapshot, path, lang, params.filter]);
-    const generation = totals.generation;
-    const known = totals.get(totalKey);
+    const totalKey = versions === undefined ? undefined : JSON.stringify([versions, path, lang, params.filter]);
+    const known = totalKey === undefined ? undefined : totals.get(totalKey);
     const { page: ids, total: count } = pageIdsSql(app.db, specOf(lang), params, known);
     const { body, count: found, total } = await pageJson.ranged(app.db, ids, count, lang, Object.keys(params.filter).length > 0);
-    if (known === undefined) totals.set(totalKey, total, generation);
+    if (known === undefined && totalKey !== undefined) totals.set(totalKey, total);
     return { body: Buffer.from(body), count: found, total };
   };
 
+  /** A call's answer, or (a list without `range` past one batch) its ids to stream: never kept, shared only. */
+  const compute = async (params: ListParams, lang: string, versions: string | undefined): Promise<Computed> => {
+    if (params.range) return ranged(params, lang, versions);
+    const { ids, total } = await pageIds(app.db, specOf(lang), params);
+    if (ids.length > JSON_BATCH) return { ids, total };
+    return { body: Buffer.from((await pageJson(app.db, ids, lang)).body), count: ids.length, total };
+  };
+
   return async (reply: FastifyReply, params: ListParams, lang: string) => {
-    const pages = app.caches.listPages;
-    const snapshot = await currentSnapshot(app.db);
-    const pageKey = JSON.stringify([snapshot, path, lang, params]);
-    let answer = pages.get(pageKey);
-    if (!answer) {
-      const generation = pages.generation;
-      if (params.range) answer = await ranged(params, lang, snapshot);
-      else {
-        const { ids, total } = await pageIds(app.db, specOf(lang), params);
-        if (ids.length > JSON_BATCH) {
-          sendList(reply, route, params, total, ids);
-          return stream(reply, ids, lang);
-        }
-        answer = { body: Buffer.from((await pageJson(app.db, ids, lang)).body), count: ids.length, total };
-      }
-      pages.set(pageKey, answer, generation);
+    // The tables the call's statements name (the page of ids with its filter's and sort's joins, and the JSON with its
+    // translations, images, comforts…), and their versions, read before the answer is: the answer is at least as new.
+    const statements = pageIdsSql(app.db, specOf(lang), params);
+    const versions = await tableVersions(app.db, tablesIn(statements.page.sql, statements.total.sql, ...pageJson.texts));
+    const key = versions === undefined ? undefined : JSON.stringify([versions, path, lang, params]);
+    const answer = await app.caches.listPages.through(key, () => compute(params, lang, versions), (computed) => 'body' in computed);
+    if (!('body' in answer)) {
+      sendList(reply, route, params, answer.total, answer.ids);
+      return stream(reply, answer.ids, lang);
     }
     sendRange(reply, route, params, answer.total, answer.count);
     return reply.type('application/json; charset=utf-8').send(answer.body);

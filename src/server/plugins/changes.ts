@@ -1,6 +1,7 @@
 /**
- * The caches that live until the next write (cache/write-cache.ts) — the checked sessions with their permissions, the
- * totals of lists, the answers of list pages — and how a write reaches them in every server process on the database.
+ * The caches that live until the next write (cache/write-cache.ts) — the checked sessions with their permissions — and
+ * how a write reaches them in every server process on the database; and the kept answers of lists and their totals
+ * (cache/kept-answers.ts), keyed to the versions of the tables they read, which no write has to empty.
  *
  * A write (any request but GET/HEAD/OPTIONS) empties this process's caches and is announced on the database's
  * channel; every process, this one included, empties its caches when the notice arrives. The writer answers once its
@@ -11,16 +12,17 @@ import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
+import { KeptAnswers } from '../cache/kept-answers';
 import { WriteCache } from '../cache/write-cache';
 import type { CachedSession } from './auth';
 
 interface Caches {
   /** Session id → the live session and its user's permissions. */
   sessions: WriteCache<CachedSession>;
-  /** A list's filter (the database's snapshot, resource, language, filter) → how many records it holds. */
-  listTotals: WriteCache<number>;
-  /** A list call (the database's snapshot, path, language, range, sort, filter) → its answer. */
-  listPages: WriteCache<CachedPage>;
+  /** A list's filter (the versions of the tables it reads, path, language, filter) → how many records it holds. */
+  listTotals: KeptAnswers<number>;
+  /** A list call (the versions of the tables it reads, path, language, range, sort, filter) → its answer. */
+  listPages: KeptAnswers<ComputedList>;
 }
 
 /**
@@ -33,10 +35,13 @@ export interface CachedPage {
   total: number;
 }
 
+/** A list call's answer, or the ids of a list too long to build whole (streamed, never kept). */
+export type ComputedList = CachedPage | { ids: string[]; total: number };
+
 /**
- * A list's answer is found again only under the snapshot it was read after (`currentSnapshot`): exact whoever writes,
- * this server, another one or a script — a lookup costs one statement that reads no table instead of one that builds
- * 60 kB of JSON. It also lives at most a second, for what changes without a commit: time passing (a premium placement
+ * A list's answer is found again only under the versions of the tables it read (query/table-versions.ts): exact
+ * whoever writes, this server, another one or a script, and kept through writes to other tables — a lookup costs one
+ * statement that reads one small table instead of one that builds 60 kB of JSON. It also lives at most a second, for what changes without a commit: time passing (a premium placement
  * expiring at its hour leaves the cottage page within a second).
  */
 const PAGE_TTL_MS = 1_000;
@@ -65,11 +70,12 @@ const ECHO_GRACE_MS = 25;
 async function changesPlugin(app: FastifyInstance) {
   const caches: Caches = {
     sessions: new WriteCache(),
-    listTotals: new WriteCache(5_000, 1_000),
-    listPages: new WriteCache(PAGE_TTL_MS, PAGE_ENTRIES),
+    listTotals: new KeptAnswers(5_000, 1_000),
+    listPages: new KeptAnswers(PAGE_TTL_MS, PAGE_ENTRIES),
   };
   app.decorate('caches', caches);
-  const all = Object.values(caches) as WriteCache<unknown>[];
+  // Emptied on a write; the kept answers are not: their keys change with what they read.
+  const all: WriteCache<unknown>[] = [caches.sessions];
   const origin = randomUUID();
   const echoes = new Map<string, () => void>();
   let sequence = 0;

@@ -140,8 +140,8 @@ export async function pageIds(db: DbOrTx, spec: ListSpec, params: ListParams): P
  */
 export function pageIdsSql(db: DbOrTx, spec: ListSpec, params: ListParams, knownTotal?: number): { page: Query; total: Query } {
   const shape = shapeOf(spec, params);
-  // A total the caller already knows (cache/write-cache.ts: kept until the next write) spares the count, which reads
-  // every matching row: the page itself then reads only its rows, whatever the list's size.
+  // A total the caller already knows (cache/kept-answers.ts: kept while the tables it reads are unchanged) spares the
+  // count, which reads every matching row: the page itself then reads only its rows, whatever the list's size.
   const known = (value: unknown) => (knownTotal === undefined ? undefined : sql`${value}::bigint`);
   if (!shape) {
     const where = buildWhere(spec, params.filter);

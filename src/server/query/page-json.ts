@@ -75,7 +75,7 @@ export interface Compiled {
 const dialect = new PgDialect();
 let statements = 0;
 
-function compile(query: SQL): Compiled {
+export function compile(query: SQL): Compiled {
   const { sql: text, params } = dialect.sqlToQuery(query);
   return { name: `dacha_page_${++statements}`, text, params };
 }
@@ -96,21 +96,9 @@ async function runText<T>(db: DbOrTx, name: string | undefined, text: string, pa
 }
 
 /** Runs a compiled statement with its placeholders filled. */
-function runCompiled<T>(db: DbOrTx, compiled: Compiled, values: Record<string, unknown>): Promise<T[]> {
+export function runCompiled<T>(db: DbOrTx, compiled: Compiled, values: Record<string, unknown>): Promise<T[]> {
   const params = compiled.params.map((p) => (p instanceof Placeholder ? values[p.name] : p));
   return runText<T>(db, compiled.name, compiled.text, params);
-}
-
-const snapshotStatement = compile(sql`select pg_current_snapshot()::text as snapshot`);
-
-/**
- * The database's current snapshot (`xmin:xmax:in-progress`, no table read). Two equal snapshots see exactly the same
- * committed data: any transaction that wrote in between would have taken an id (moving `xmax`) or left the in-progress
- * list. So an answer read after snapshot S is still exact while the snapshot is S — whoever wrote, wherever.
- */
-export async function currentSnapshot(db: DbOrTx): Promise<string> {
-  const [row] = await runCompiled<{ snapshot: string }>(db, snapshotStatement, {});
-  return row.snapshot;
 }
 
 /** A query compiled elsewhere (drizzle's `toSQL()`): its text with `$n` parameters, and their values. */
@@ -180,6 +168,8 @@ interface PageJsonSpec {
 /** A page's JSON: its records in the order of `ids`, and how many were found (a record deleted meanwhile is left out). */
 export type PageJson = ((db: DbOrTx, ids: string[], lang: string) => Promise<{ body: string; count: number }>) & {
   compiled?: Compiled;
+  /** The statements' texts, for the tables they read (query/table-versions.ts). */
+  texts: string[];
   /**
    * One page in one statement: `page` (columns `id`, `ord`, `total`: the page of ids in order and the filtered list's
    * total) feeds the JSON; `total` (one column) counts the filtered list when the page is empty (a range past the end).
@@ -209,6 +199,7 @@ export function pageJsonOf(spec: PageJsonSpec): PageJson {
     },
     {
       compiled,
+      texts: [compiled.text, template.text],
       async ranged(db: DbOrTx, pageQuery: Query, total: Query, lang: string, separately = false) {
         if (separately) {
           // The page of ids planned for its values each time (a small statement), then the JSON by ids (generic plan).
