@@ -22,6 +22,7 @@ import staticFiles from './plugins/static';
 import { LoginThrottle } from './auth/throttle';
 import routes from './routes';
 import { scheduleAuditRetention } from './plugins/audit-retention';
+import { scheduleDeletedFilesSweep } from './plugins/deleted-files';
 
 const API_PREFIX = '/api/v1';
 
@@ -88,6 +89,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(openapi);
   await app.register(routes, { prefix: API_PREFIX });
   scheduleAuditRetention(app);
+  scheduleDeletedFilesSweep(app);
   await app.register(staticFiles, { uploadsDir: config.uploadsDir, storage, adminDistDir: config.adminDistDir });
   return app;
 }

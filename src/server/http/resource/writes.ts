@@ -153,8 +153,10 @@ export function registerRemove<R extends { id: string }, C, U>(ctx: ResourceCont
       const current = await ctx.one(request.params.id, request.lang);
       return auditedWrite(app.db, request, async (tx) => {
         await remove.check?.(tx, current, request);
+        const snapshot = await ctx.snapshotOf(tx, current);
         await remove.write(tx, current, request);
-        return { result: current, audit: { resource: def.key, recordId: current.id, action: 'delete', before: current }, removeFiles: ctx.filesOf(current) };
+        // The files stay (retired) for DELETED_FILES_DAYS, so a revert of this delete can bring them back.
+        return { result: current, audit: { resource: def.key, recordId: current.id, action: 'delete', before: current, snapshot }, retireFiles: ctx.filesOf(current) };
       });
     },
   );
