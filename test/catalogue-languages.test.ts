@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, multipart, type TestContext } from './helpers';
 import { bigBlob, notAnImage, pngImage } from './images';
 import { definitions, languages } from '../src/server/db/schema';
-import { fileExists, imageFile, PNG, translation, userWith } from './fixtures';
+import { fileExists, imageFile, PNG, retired, translation, userWith } from './fixtures';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -99,7 +99,7 @@ describe('languages', () => {
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toMatchObject({ id: created.id, code: 'de' });
     expect(await t.database.db.select().from(definitions).where(eq(definitions.languageId, created.id))).toHaveLength(0);
-    expect(fileExists(t, created.image)).toBe(false);
+    expect(await retired(t, created.image)).toBe(true);
     expect((await t.api({ method: 'DELETE', url: `${url}/${created.id}` })).statusCode).toBe(404);
     expect((await t.api({ method: 'GET', url: `${url}/not-a-uuid` })).statusCode).toBe(404);
   });
