@@ -1,6 +1,7 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Confirm, useDeleteController, useRecordContext, useResourceContext } from 'react-admin';
+import { Confirm, useDelete, useNotify, useRecordContext, useResourceContext, useUnselect } from 'react-admin';
+import { DeletedNote, UNDO_MS } from './DeletedNote';
 import { IfRowAccess } from './rowAccess';
 import { RowButton } from './RowButton';
 
@@ -14,13 +15,26 @@ interface QuestionProps {
 /** The question and the delete itself, mounted from the first click on (a list page draws none of them). */
 const DeleteQuestion = ({ open, content, onClose, onPending }: QuestionProps) => {
   const record = useRecordContext();
-  const resource = useResourceContext();
-  const { isPending, handleDelete } = useDeleteController({
-    record,
-    resource,
-    mutationMode: 'pessimistic',
-    redirect: false,
-  });
+  const resource = useResourceContext() ?? '';
+  const notify = useNotify();
+  const unselect = useUnselect(resource);
+  const [deleteOne, { isPending }] = useDelete();
+  const handleDelete = () => {
+    if (!record) return;
+    void deleteOne(
+      resource,
+      { id: record.id, previousData: record },
+      {
+        mutationMode: 'pessimistic',
+        // The toast offers Undo for 10 s: the revert of this delete (`DeletedNote`).
+        onSuccess: () => {
+          notify(<DeletedNote resource={resource} id={record.id} />, { type: 'info', autoHideDuration: UNDO_MS });
+          unselect([record.id], true);
+        },
+        onError: (error) => notify((error as Error)?.message || 'app.error.generic', { type: 'error' }),
+      },
+    );
+  };
   useEffect(() => onPending(isPending), [isPending, onPending]);
   return (
     <Confirm

@@ -81,9 +81,26 @@ export interface ApiExtras {
   updateProfile(change: ProfileChange): Promise<Me>;
   /** 400 on a wrong current password; ends the caller's other sessions. */
   changePassword(currentPassword: string, newPassword: string): Promise<void>;
+  /** Takes an audited change back (`POST audit/revert/:id`); 409 names the fields changed since. */
+  revertChange(auditId: Identifier): Promise<RevertResult>;
+  /** The audit entry of a record's latest delete (what the delete toast's Undo reverts), if the caller may read it. */
+  deleteEntryOf(resourceKey: string, recordId: Identifier): Promise<string | undefined>;
 }
 
-const { cottage, order, permission } = resources;
+/** What a revert did: fields put back, the record brought back, or deleted. */
+export interface RevertResult {
+  revertOf: string;
+  resource: string;
+  recordId: string;
+  done: 'edit' | 'restore' | 'delete';
+  fields: string[];
+}
+
+const { audit, cottage, order, permission } = resources;
+const query = (params: Record<string, unknown>) =>
+  Object.entries(params)
+    .map(([k, v]) => `${k}=${encodeURIComponent(JSON.stringify(v))}`)
+    .join('&');
 const json = (method: string, body: unknown): RequestInit => ({ method, body: JSON.stringify(body) });
 
 export function createApiExtras(http: Http): Omit<ApiExtras, 'updateImage'> {
@@ -119,6 +136,12 @@ export function createApiExtras(http: Http): Omit<ApiExtras, 'updateImage'> {
     updateProfile: async (change) => (await http<Me>(PATHS.me, { method: 'PATCH', body: toFormData({ ...change }) })).json,
     async changePassword(currentPassword, newPassword) {
       await http(PATHS.myPassword, json('POST', { currentPassword, newPassword }));
+    },
+    revertChange: async (id) => (await http<RevertResult>(apiPath(audit.api.revert, id), { method: 'POST' })).json,
+    async deleteEntryOf(resourceKey, recordId) {
+      const params = { filter: { resource: resourceKey, recordId: String(recordId), action: 'delete' }, sort: ['createdAt', 'DESC'], range: [0, 0] };
+      const found = (await http<{ id: string }[]>(`${audit.api.list}?${query(params)}`)).json ?? [];
+      return found[0]?.id;
     },
   };
 }
