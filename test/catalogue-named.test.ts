@@ -177,7 +177,7 @@ describe('places', () => {
     const img = await t.api({ method: 'PATCH', url: `${api}/place/edit/image/${created.id}`, ...multipart({}, [imageFile('image', await jpegWithExif(), 'photo.jpg')]) });
     expect(img.statusCode, img.body).toBe(200);
     expect(img.json().image).toMatch(/\.jpg$/);
-    expect(fileExists(t, created.image)).toBe(false);
+    expect(await retired(t, created.image)).toBe(true);
     const meta = await sharp(await readFile(path.join(t.dataDir, img.json().image))).metadata();
     expect(meta.exif).toBeUndefined();
 
@@ -248,7 +248,7 @@ describe('comforts', () => {
     expect(fileExists(t, c.image)).toBe(true);
     const replaced = await t.api({ method: 'PATCH', url: `${api}/comfort/edit/image/${c.id}`, ...multipart({}, [imageFile('image', await pngImage(40, 40))]) });
     expect(replaced.statusCode).toBe(200);
-    expect(fileExists(t, c.image)).toBe(false);
+    expect(await retired(t, c.image)).toBe(true);
     expect(fileExists(t, replaced.json().image)).toBe(true);
 
     const r = await newRegion();

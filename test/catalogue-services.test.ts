@@ -103,7 +103,7 @@ describe('services', () => {
     expect(replaced.statusCode).toBe(200);
     expect(replaced.json()).toMatchObject({ name: 'Renamed uz', serviceCode: 'top' });
     expect(replaced.json().images).toHaveLength(1);
-    for (const p of s.images) expect(fileExists(t, p)).toBe(false);
+    for (const p of s.images) expect(await retired(t, p)).toBe(true);
     expect(fileExists(t, replaced.json().images[0])).toBe(true);
     expect(await status(s.descriptionTranslateId)).toBe('inactive');
 

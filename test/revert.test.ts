@@ -65,6 +65,22 @@ describe('POST audit/revert/{id}', () => {
     expect((await t.api({ method: 'GET', url: `${api}/region/${r.id}` })).json()).toMatchObject({ name: 'After uz', nameTranslateId: renamed });
   });
 
+  it('takes an image replace back: the earlier file (kept) returns, the newer one is retired', async () => {
+    const comfort = await comfortWithImage();
+    const replaced = await t.api({ method: 'PATCH', url: `${api}/comfort/edit/image/${comfort.id}`, ...multipart({}, [imageFile()]) });
+    expect(replaced.statusCode).toBe(200);
+    const newer = replaced.json().image as string;
+    const entry = await latest('comfort', comfort.id);
+    expect(entry.action).toBe('image');
+    const res = await revert(entry.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().fields).toEqual(['image']);
+    expect((await t.api({ method: 'GET', url: `${api}/comfort/${comfort.id}` })).json().image).toBe(comfort.image);
+    expect(fileExists(t, comfort.image)).toBe(true);
+    expect(await t.database.db.select().from(retiredFiles).where(eq(retiredFiles.path, comfort.image))).toHaveLength(0);
+    expect(await t.database.db.select().from(retiredFiles).where(eq(retiredFiles.path, newer))).toHaveLength(1);
+  });
+
   it('refuses a stale revert with 409 naming the fields changed since', async () => {
     const r = await region(t);
     const second = await translation(t, 'Second');

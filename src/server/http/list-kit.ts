@@ -106,7 +106,8 @@ export function registerListKit<R extends { id: string }>(app: FastifyInstance, 
           const snapshot = await kit.snapshot(tx, current);
           await remove.write(tx, current, request);
           await recordAudit(tx, request, { resource: def.key, recordId: current.id, action: 'bulkDelete', before: current, snapshot });
-          await retireFiles(tx, kit.files(current));
+          if (snapshot) await retireFiles(tx, kit.files(current));
+          else for (const path of kit.files(current)) request.removeFileAfterSuccess(path);
         });
         return { ids: deleted.map((record) => record.id) };
       },

@@ -31,11 +31,6 @@ function cascadingChildren(parent: PgTable): { table: PgTable; column: PgColumn 
 
 const hasSecret = (table: PgTable) => Object.keys(getTableColumns(table)).some((key) => SECRET_FIELD.test(key));
 
-/** Whether a record of `key` can be kept whole (its table holds no secret). */
-export function snapshotable(key: TabledResource): boolean {
-  return !hasSecret(RESOURCE_TABLES[key].table);
-}
-
 /** A record's rows before a delete, or none when its table holds a secret. */
 export async function captureSnapshot(db: DbOrTx, key: TabledResource, id: string, files: Iterable<string>): Promise<RecordSnapshot | undefined> {
   const { table } = RESOURCE_TABLES[key];

@@ -23,7 +23,7 @@ import type { ResourceContext } from './context';
 /** What an entry did to its record, and so what its revert undoes. */
 export type Effect = 'create' | 'edit' | 'delete';
 
-export interface Reverted {
+interface Reverted {
   before: object | null;
   after: object | null;
   /** The fields that went back. */
@@ -32,7 +32,7 @@ export interface Reverted {
   retireFiles?: string[];
 }
 
-export type Reverter = (tx: Tx, request: FastifyRequest, entry: StoredAuditEntry, effect: Effect) => Promise<Reverted>;
+type Reverter = (tx: Tx, request: FastifyRequest, entry: StoredAuditEntry, effect: Effect) => Promise<Reverted>;
 
 declare module 'fastify' {
   interface FastifyInstance {
