@@ -60,7 +60,7 @@ const HistoryEntries = ({ route, resourceKey, id }: { route: string; resourceKey
             })}
           </Typography>
           <ChangesTable entry={entry} route={route} />
-          <RestoreButton entry={entry} />
+          <RestoreButton entry={entry} leaveOnDelete />
         </Box>
       ))}
       {(total ?? 0) > SHOWN && <Typography color="text.secondary">{translate('resources.audit.history.latest', { count: SHOWN })}</Typography>}

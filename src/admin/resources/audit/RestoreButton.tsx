@@ -1,7 +1,7 @@
 import RestoreIcon from '@mui/icons-material/Restore';
 import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
-import { useCanAccess, useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { useCanAccess, useDataProvider, useNotify, useRedirect, useRefresh, useTranslate } from 'react-admin';
 import type { AuditRecord } from '../../../shared/records/audit';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { useFormat } from '../../components/formats';
@@ -58,11 +58,13 @@ const WhatChanges = ({ entry }: { entry: AuditRecord }) => {
  * "Restore" on an audit entry (the History of an edit page, the Audit log): a confirmation that shows what changes,
  * then `POST audit/revert/:id`. A refusal (409 naming the fields changed since, 400 for entries that cannot be taken
  * back) is shown as an error. Shown only to users who may list the history and do what the revert does.
+ * `leaveOnDelete`: on the record's own page, a revert that deletes the record goes to its list.
  */
-export const RestoreButton = ({ entry, onDone }: { entry: AuditRecord; onDone?: () => void }) => {
+export const RestoreButton = ({ entry, leaveOnDelete }: { entry: AuditRecord; leaveOnDelete?: boolean }) => {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
+  const redirect = useRedirect();
   const dataProvider = useDataProvider<AppDataProvider>();
   const effect = effectOf(entry);
   const route = routeOfKey(entry.resource);
@@ -74,11 +76,12 @@ export const RestoreButton = ({ entry, onDone }: { entry: AuditRecord; onDone?: 
   const restore = async () => {
     setPending(true);
     try {
-      await dataProvider.revertChange(entry.id);
+      const result = await dataProvider.revertChange(entry.id);
       notify('resources.audit.restore.done', { type: 'info' });
       setOpen(false);
-      refresh();
-      onDone?.();
+      // Taking a create back from the record's own History deletes the record: its list is where to go.
+      if (leaveOnDelete && result.done === 'delete') redirect('list', route);
+      else refresh();
     } catch (error) {
       notify((error as Error).message || 'app.error.generic', { type: 'error' });
     } finally {
