@@ -81,6 +81,28 @@ describe('POST audit/revert/{id}', () => {
     expect(await t.database.db.select().from(retiredFiles).where(eq(retiredFiles.path, newer))).toHaveLength(1);
   });
 
+  it('takes a cottage edit back: its price and its comforts (links) return', async () => {
+    const cottage = await cottageWith([c.comforts[0].id]);
+    const edited = await t.api({ method: 'PATCH', url: `${api}/cottage/edit/${cottage.id}`, payload: { price: 999, comforts: [c.comforts[1].id, c.comforts[2].id] } });
+    expect(edited.statusCode).toBe(200);
+    const res = await revert((await latest('cottage', cottage.id)).id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().fields.sort()).toEqual(['comforts', 'price']);
+    const back = (await t.api({ method: 'GET', url: `${api}/cottage/${cottage.id}` })).json();
+    expect(back.price).toBe(100);
+    expect(back.comforts.map((x: { id: string }) => x.id)).toEqual([c.comforts[0].id]);
+  });
+
+  it('refuses (400, naming them) an edit whose changes a revert cannot put back, such as a password', async () => {
+    const someone = await userWith(t, []);
+    const edit = await t.api({ method: 'PATCH', url: `${api}/user/edit/${someone.id}`, payload: { name: 'Renamed person', password: 'another-pass-123' } });
+    expect(edit.statusCode).toBe(200);
+    const res = await revert((await latest('user', someone.id)).id);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ password: 'Cannot be put back by a revert' });
+    expect((await t.api({ method: 'GET', url: `${api}/user/${someone.id}` })).json().name).toBe('Renamed person');
+  });
+
   it('refuses a stale revert with 409 naming the fields changed since', async () => {
     const r = await region(t);
     const second = await translation(t, 'Second');

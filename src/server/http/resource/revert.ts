@@ -67,6 +67,12 @@ export function reverterOf<R extends { id: string }, C, U>(ctx: ResourceContext<
   const links = cfg.revertLinks;
   const own = new Set([...columnFields(key), ...(links?.fields ?? [])]);
   const ownFields = (entry: StoredAuditEntry) => Object.keys(entry.changes).filter((f) => own.has(f));
+  /**
+   * Changed fields a revert cannot put back: neither the record's own nor shown from one that is (a name's text beside
+   * its `nameTranslateId`, a nested `region` beside `regionId`) — a user's roles, a cottage's image rows, a password.
+   */
+  const beyondReach = (changes: Record<string, unknown>) =>
+    Object.keys(changes).filter((f) => !own.has(f) && !(`${f}Id` in changes) && !(`${f}TranslateId` in changes));
 
   /** The record now, or 409: it was deleted after the entry. */
   const present = (tx: Tx, id: string, lang: string) =>
@@ -79,8 +85,13 @@ export function reverterOf<R extends { id: string }, C, U>(ctx: ResourceContext<
     const lang = request.lang;
     const current = await present(tx, entry.recordId, lang);
     await ctx.checkVersion(tx, current.id, lang, undefined);
+    const lost = beyondReach(entry.changes);
+    if (lost.length) {
+      const fields = Object.fromEntries(lost.map((f) => [f, 'Cannot be put back by a revert']));
+      throw badRequest(`This entry changed ${lost.join(', ')}, which a revert cannot put back; change that by hand`, fields);
+    }
     const fields = ownFields(entry);
-    if (!fields.length) throw badRequest('Nothing this entry changed can be put back: only fields shown from other records changed');
+    if (!fields.length) throw badRequest('Nothing this entry changed can be put back');
     assertUnchanged(current, entry, fields);
     const before = (f: string) => entry.changes[f].before;
     const columns = Object.fromEntries(fields.filter((f) => !links?.fields.includes(f)).map((f) => [f, before(f)]));
