@@ -217,4 +217,16 @@ describe('deleted files retention', () => {
     expect(left).toContain(fresh);
     expect(left).not.toContain(old);
   });
+
+  it('a delete whose files were swept cannot be reverted (409), and nothing comes back', async () => {
+    const comfort = await comfortWithImage();
+    expect((await t.api({ method: 'DELETE', url: `${api}/comfort/delete/${comfort.id}` })).statusCode).toBe(200);
+    await t.database.db.update(retiredFiles).set({ retiredAt: sql`now() - interval '31 days'` as unknown as Date }).where(eq(retiredFiles.path, comfort.image));
+    expect(await sweepDeletedFiles(t.app, 30)).toBe(1);
+    expect(fileExists(t, comfort.image)).toBe(false);
+    const res = await revert((await latest('comfort', comfort.id)).id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toContain('retention');
+    expect((await t.api({ method: 'GET', url: `${api}/comfort/${comfort.id}` })).statusCode).toBe(404);
+  });
 });

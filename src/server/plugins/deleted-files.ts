@@ -1,31 +1,34 @@
 /** `DELETED_FILES_DAYS`: removes deleted records' files once a revert may no longer bring them back. */
 import type { FastifyInstance } from 'fastify';
-import { expiredFiles, forgetFiles } from '../repos/retired-files';
+import { forgetFiles, lockExpiredFiles } from '../repos/retired-files';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const BATCH = 500;
+const BATCH = 100;
 
 /**
- * Removes the files retired more than `days` days ago: each file first, then its row, so a crash in between leaves a
- * row that the next sweep finishes (never a file nothing knows of). Answers how many went.
+ * Removes the files retired more than `days` days ago, a batch per transaction that holds their rows: each file
+ * first, then its row, so a crash in between leaves a row the next sweep finishes (never a file nothing knows of), and
+ * a revert taking one of them back meanwhile waits and then finds it gone (409). Answers how many went.
  */
 export async function sweepDeletedFiles(app: FastifyInstance, days: number): Promise<number> {
   let total = 0;
   for (;;) {
-    const paths = await expiredFiles(app.db, days, BATCH);
-    if (!paths.length) return total;
-    const removed: string[] = [];
-    for (const path of paths) {
-      try {
-        await app.storage.remove(path);
-        removed.push(path);
-      } catch (err) {
-        app.log.warn({ err }, 'deleted files: could not remove a file; the next sweep tries again');
+    const { found, removed } = await app.db.transaction(async (tx) => {
+      const paths = await lockExpiredFiles(tx, days, BATCH);
+      const gone: string[] = [];
+      for (const path of paths) {
+        try {
+          await app.storage.remove(path);
+          gone.push(path);
+        } catch (err) {
+          app.log.warn({ err }, 'deleted files: could not remove a file; the next sweep tries again');
+        }
       }
-    }
-    await forgetFiles(app.db, removed);
-    total += removed.length;
-    if (removed.length < paths.length || paths.length < BATCH) return total;
+      await forgetFiles(tx, gone);
+      return { found: paths.length, removed: gone.length };
+    });
+    total += removed;
+    if (removed < found || found < BATCH) return total;
   }
 }
 

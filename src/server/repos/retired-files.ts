@@ -4,7 +4,7 @@
  * (`plugins/deleted-files.ts`) removes each file and then its row once its time is over.
  */
 import { inArray, lt, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import type { DbOrTx, Tx } from '../db/client';
 import { retiredFiles } from '../db/schema';
 
 /** Retires these files (now); a file retired again starts its time again. */
@@ -24,20 +24,17 @@ export async function reclaimFiles(db: DbOrTx, paths: string[]): Promise<Set<str
   return new Set(rows.map((r) => r.path));
 }
 
-/** Which of these files are retired (and so still kept). */
-export async function retiredAmong(db: DbOrTx, paths: string[]): Promise<Set<string>> {
-  if (!paths.length) return new Set();
-  const rows = await db.select({ path: retiredFiles.path }).from(retiredFiles).where(inArray(retiredFiles.path, paths));
-  return new Set(rows.map((r) => r.path));
-}
-
-/** Files retired more than `days` days ago, at most `limit` of them. */
-export async function expiredFiles(db: DbOrTx, days: number, limit: number): Promise<string[]> {
-  const rows = await db
+/**
+ * Files retired more than `days` days ago, at most `limit` of them, held for the caller's transaction (a revert taking
+ * one back waits, then finds it gone); rows another sweep holds are skipped.
+ */
+export async function lockExpiredFiles(tx: Tx, days: number, limit: number): Promise<string[]> {
+  const rows = await tx
     .select({ path: retiredFiles.path })
     .from(retiredFiles)
     .where(lt(retiredFiles.retiredAt, sql`now() - make_interval(days => ${days}::int)`))
-    .limit(limit);
+    .limit(limit)
+    .for('update', { skipLocked: true });
   return rows.map((r) => r.path);
 }
 

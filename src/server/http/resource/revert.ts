@@ -16,7 +16,7 @@ import { RESOURCE_TABLES, type TabledResource } from '../../db/tables';
 import { badRequest, conflict, HttpError } from '../../errors';
 import { bumpVersion } from '../../query/versions';
 import type { StoredAuditEntry } from '../../repos/audit';
-import { reclaimFiles, retiredAmong } from '../../repos/retired-files';
+import { reclaimFiles } from '../../repos/retired-files';
 import { columnFields, restoreColumns, restoreSnapshot } from '../../repos/snapshots';
 import type { ResourceContext } from './context';
 
@@ -119,10 +119,9 @@ export function reverterOf<R extends { id: string }, C, U>(ctx: ResourceContext<
     }
     const [again] = await cfg.load(tx, [entry.recordId], request.lang);
     if (again) throw conflict(`A ${label.toLowerCase()} with this id exists again; nothing to bring back`);
-    const kept = await retiredAmong(tx, snapshot.files);
-    if (snapshot.files.some((p) => !kept.has(p))) throw conflict(`The files of this ${label.toLowerCase()} were removed after the retention period; it cannot be brought back whole`);
     await restoreSnapshot(tx, key, snapshot, request.lang);
-    await reclaimFiles(tx, snapshot.files);
+    const kept = await reclaimFiles(tx, snapshot.files);
+    if (snapshot.files.some((p) => !kept.has(p))) throw conflict(`The files of this ${label.toLowerCase()} were removed after the retention period; it cannot be brought back whole`);
     if (ctx.versions) await bumpVersion(tx, ctx.versions, entry.recordId);
     const after = await ctx.oneFrom(tx, entry.recordId, request.lang);
     return { before: null, after, fields: Object.keys(after) };
