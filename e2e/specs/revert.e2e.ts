@@ -45,6 +45,29 @@ export const specs: Spec[] = [
     },
   },
   {
+    name: 'revert: bulk delete two regions and Undo brings both back',
+    async run({ page, baseUrl, api, unique }) {
+      const ids: string[] = [];
+      for (const [n, en] of [['a', 'Kilo'], ['b', 'Lima']]) {
+        const name = await api.translation(`e2e_bulk_undo_${n}_${unique}`, { uz: `${en} uz ${unique}`, ru: `${en} ru ${unique}`, en: `${en} ${unique}` });
+        ids.push((await api.post<{ id: string }>('region/add', { name })).id);
+      }
+      await login(page, baseUrl);
+      await page.goto(`${baseUrl}/dashboart/region`);
+      await page.getByPlaceholder('Search', { exact: true }).fill(unique);
+      for (const name of ['Kilo', 'Lima']) await page.getByRole('row', { name: new RegExp(`${name} ${unique}`) }).getByRole('checkbox').check();
+      await page.getByText('2 items selected').waitFor();
+      await page.getByRole('button', { name: 'Delete', exact: true }).first().click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+      await page.getByRole('cell', { name: `Kilo ${unique}`, exact: true }).waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Undo' }).click();
+      await page.getByText('The record is back').waitFor();
+      await page.getByRole('cell', { name: `Kilo ${unique}`, exact: true }).waitFor();
+      await page.getByRole('cell', { name: `Lima ${unique}`, exact: true }).waitFor();
+      for (const id of ids) expectTrue((await api.get<{ id: string }>(`region/${id}`)).id === id, `region ${id} must be back`);
+    },
+  },
+  {
     name: 'revert: restore a field from an edit page’s History after a confirmation',
     async run({ page, baseUrl, api, unique }) {
       const first = await api.translation(`e2e_restore_a_${unique}`, { uz: `Eski ${unique}`, ru: `Старое ${unique}`, en: `Old ${unique}` });

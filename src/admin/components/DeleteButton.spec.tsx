@@ -33,9 +33,9 @@ describe('<DeleteButton>', () => {
 
   it('offers Undo in the delete toast: the revert of the delete’s audit entry', async () => {
     const remove = vi.fn(async (_resource: string, params: { id: unknown }) => ({ data: { id: params.id } }));
-    const deleteEntryOf = vi.fn(async () => 'entry-1');
+    const deleteEntriesOf = vi.fn(async () => ['entry-1']);
     const revertChange = vi.fn(async () => ({ revertOf: 'entry-1', resource: 'region', recordId: 'r1', done: 'restore', fields: [] }));
-    const dataProvider = { delete: remove, deleteEntryOf, revertChange } as unknown as Partial<DataProvider>;
+    const dataProvider = { delete: remove, deleteEntriesOf, revertChange } as unknown as Partial<DataProvider>;
     render(
       <TestAdmin dataProvider={dataProvider} authProvider={authWith(['audit.list', 'region.create', 'region.delete'])}>
         <ResourceContextProvider value="region">
@@ -51,7 +51,7 @@ describe('<DeleteButton>', () => {
     expect(await screen.findByText('Region successfully deleted')).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: 'Undo' }));
     await waitFor(() => expect(revertChange).toHaveBeenCalledWith('entry-1'));
-    expect(deleteEntryOf).toHaveBeenCalledWith('region', 'r1');
+    expect(deleteEntriesOf).toHaveBeenCalledWith('region', ['r1'], 'delete');
     expect(await screen.findByText('The record is back')).toBeTruthy();
   });
 });

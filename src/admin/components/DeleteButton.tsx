@@ -28,7 +28,7 @@ const DeleteQuestion = ({ open, content, onClose, onPending }: QuestionProps) =>
         mutationMode: 'pessimistic',
         // The toast offers Undo for 10 s: the revert of this delete (`DeletedNote`).
         onSuccess: () => {
-          notify(<DeletedNote resource={resource} id={record.id} />, { type: 'info', autoHideDuration: UNDO_MS });
+          notify(<DeletedNote resource={resource} ids={[record.id]} />, { type: 'info', autoHideDuration: UNDO_MS });
           unselect([record.id], true);
         },
         onError: (error) => notify((error as Error)?.message || 'app.error.generic', { type: 'error' }),

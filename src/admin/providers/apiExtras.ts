@@ -83,8 +83,8 @@ export interface ApiExtras {
   changePassword(currentPassword: string, newPassword: string): Promise<void>;
   /** Takes an audited change back (`POST audit/revert/:id`); 409 names the fields changed since. */
   revertChange(auditId: Identifier): Promise<RevertResult>;
-  /** The audit entry of a record's latest delete (what the delete toast's Undo reverts), if the caller may read it. */
-  deleteEntryOf(resourceKey: string, recordId: Identifier): Promise<string | undefined>;
+  /** The audit entries of these records' latest deletes (what the delete toast's Undo reverts), newest first. */
+  deleteEntriesOf(resourceKey: string, recordIds: Identifier[], action: 'delete' | 'bulkDelete'): Promise<string[]>;
 }
 
 /** What a revert did: fields put back, the record brought back, or deleted. */
@@ -138,10 +138,14 @@ export function createApiExtras(http: Http): Omit<ApiExtras, 'updateImage'> {
       await http(PATHS.myPassword, json('POST', { currentPassword, newPassword }));
     },
     revertChange: async (id) => (await http<RevertResult>(apiPath(audit.api.revert, id), { method: 'POST' })).json,
-    async deleteEntryOf(resourceKey, recordId) {
-      const params = { filter: { resource: resourceKey, recordId: String(recordId), action: 'delete' }, sort: ['createdAt', 'DESC'], range: [0, 0] };
-      const found = (await http<{ id: string }[]>(`${audit.api.list}?${query(params)}`)).json ?? [];
-      return found[0]?.id;
+    async deleteEntriesOf(resourceKey, recordIds, action) {
+      const ids = recordIds.map(String);
+      const params = { filter: { resource: resourceKey, recordId: ids, action }, sort: ['createdAt', 'DESC'], range: [0, ids.length * 2] };
+      const found = (await http<{ id: string; recordId: string }[]>(`${audit.api.list}?${query(params)}`)).json ?? [];
+      // The latest delete of each record (a record deleted, brought back and deleted again has several).
+      const latest = new Map<string, string>();
+      for (const entry of found) if (!latest.has(entry.recordId)) latest.set(entry.recordId, entry.id);
+      return [...latest.values()];
     },
   };
 }
