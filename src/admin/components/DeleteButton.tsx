@@ -1,6 +1,6 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Confirm, useDelete, useNotify, useRecordContext, useResourceContext, useUnselect } from 'react-admin';
+import { Confirm, useDelete, useNotify, useRecordContext, useResourceContext, useUnselect, type Identifier } from 'react-admin';
 import { DeletedNote, UNDO_MS } from './DeletedNote';
 import { IfRowAccess } from './rowAccess';
 import { RowButton } from './RowButton';
@@ -18,22 +18,19 @@ const DeleteQuestion = ({ open, content, onClose, onPending }: QuestionProps) =>
   const resource = useResourceContext() ?? '';
   const notify = useNotify();
   const unselect = useUnselect(resource);
-  const [deleteOne, { isPending }] = useDelete();
+  // The mutation's own callbacks (not the call's): they run even when the row is gone by the time the answer comes.
+  const [deleteOne, { isPending }] = useDelete(resource, undefined, {
+    mutationMode: 'pessimistic',
+    // The toast offers Undo for 10 s: the revert of this delete (`DeletedNote`).
+    onSuccess: (_data: unknown, variables: { id?: Identifier }) => {
+      if (variables.id === undefined) return;
+      notify(<DeletedNote resource={resource} ids={[variables.id]} />, { type: 'info', autoHideDuration: UNDO_MS });
+      unselect([variables.id], true);
+    },
+    onError: (error: unknown) => notify((error as Error)?.message || 'app.error.generic', { type: 'error' }),
+  });
   const handleDelete = () => {
-    if (!record) return;
-    void deleteOne(
-      resource,
-      { id: record.id, previousData: record },
-      {
-        mutationMode: 'pessimistic',
-        // The toast offers Undo for 10 s: the revert of this delete (`DeletedNote`).
-        onSuccess: () => {
-          notify(<DeletedNote resource={resource} ids={[record.id]} />, { type: 'info', autoHideDuration: UNDO_MS });
-          unselect([record.id], true);
-        },
-        onError: (error) => notify((error as Error)?.message || 'app.error.generic', { type: 'error' }),
-      },
-    );
+    if (record) void deleteOne(resource, { id: record.id, previousData: record });
   };
   useEffect(() => onPending(isPending), [isPending, onPending]);
   return (
