@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, multipart, type TestContext } from './helpers';
 import { bigBlob, notAnImage, pngImage } from './images';
 import { definitions, languages } from '../src/server/db/schema';
-import { fileExists, imageFile, PNG, translation, userWith } from './fixtures';
+import { fileExists, imageFile, PNG, retired, translation, userWith } from './fixtures';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -65,7 +65,7 @@ describe('languages', () => {
     expect(rows).toHaveLength(0);
   });
 
-  it('edits the title (empty changes nothing), replaces the image and deletes the old file', async () => {
+  it('edits the title (empty changes nothing), replaces the image and keeps the old file retired (for a revert)', async () => {
     const created = (await t.api({ method: 'POST', url, ...multipart({ code: 'ky', title: 'Kyrgyz' }, [imageFile('image', PNG, 'a.png')]) })).json();
     const edited = await t.api({ method: 'PATCH', url: `${url}/${created.id}`, payload: { title: 'Кыргызча' } });
     expect(edited.statusCode).toBe(200);
@@ -79,7 +79,7 @@ describe('languages', () => {
     expect(replaced.statusCode, replaced.body).toBe(200);
     expect(replaced.json().image).not.toBe(created.image);
     expect(fileExists(t, replaced.json().image)).toBe(true);
-    expect(fileExists(t, created.image)).toBe(false);
+    expect(await retired(t, created.image)).toBe(true);
 
     const missingFile = await t.api({ method: 'PATCH', url: `${url}/update/image/${created.id}`, ...multipart({}) });
     expect(missingFile.statusCode).toBe(400);
@@ -99,7 +99,7 @@ describe('languages', () => {
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toMatchObject({ id: created.id, code: 'de' });
     expect(await t.database.db.select().from(definitions).where(eq(definitions.languageId, created.id))).toHaveLength(0);
-    expect(fileExists(t, created.image)).toBe(false);
+    expect(await retired(t, created.image)).toBe(true);
     expect((await t.api({ method: 'DELETE', url: `${url}/${created.id}` })).statusCode).toBe(404);
     expect((await t.api({ method: 'GET', url: `${url}/not-a-uuid` })).statusCode).toBe(404);
   });

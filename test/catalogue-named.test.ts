@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, multipart, type TestContext } from './helpers';
 import { bigBlob, jpegWithExif, notAnImage, pngImage } from './images';
-import { comforts, cottageComforts, cottages, cottageTypes, places, regions } from '../src/server/db/schema';
-import { fileExists, imageFile, PNG, translation, userWith } from './fixtures';
+import { comforts, cottageComforts, cottages, cottageTypes, places, regions, retiredFiles } from '../src/server/db/schema';
+import { fileExists, imageFile, PNG, retired, translation, userWith } from './fixtures';
 import sharp from 'sharp';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -177,7 +177,7 @@ describe('places', () => {
     const img = await t.api({ method: 'PATCH', url: `${api}/place/edit/image/${created.id}`, ...multipart({}, [imageFile('image', await jpegWithExif(), 'photo.jpg')]) });
     expect(img.statusCode, img.body).toBe(200);
     expect(img.json().image).toMatch(/\.jpg$/);
-    expect(fileExists(t, created.image)).toBe(false);
+    expect(await retired(t, created.image)).toBe(true);
     const meta = await sharp(await readFile(path.join(t.dataDir, img.json().image))).metadata();
     expect(meta.exif).toBeUndefined();
 
@@ -190,7 +190,7 @@ describe('places', () => {
     await t.database.db.delete(cottages).where(eq(cottages.id, cottage.id));
     const deleted = await t.api({ method: 'DELETE', url: `${api}/place/delete/${created.id}` });
     expect(deleted.statusCode).toBe(200);
-    expect(fileExists(t, img.json().image)).toBe(false);
+    expect(await retired(t, img.json().image)).toBe(true);
     expect(await t.database.db.select().from(places).where(eq(places.id, created.id))).toHaveLength(0);
   });
 });
@@ -215,7 +215,7 @@ describe('comforts', () => {
     const deleted = await t.api({ method: 'DELETE', url: `${api}/comfort/delete/${comfort.id}` });
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toMatchObject({ id: comfort.id, name: 'Wi-Fi uz' });
-    expect(fileExists(t, comfort.image)).toBe(false);
+    expect(await retired(t, comfort.image)).toBe(true);
     expect(await unusedIds()).toContain(name);
     expect((await t.api({ method: 'DELETE', url: `${api}/translate/${name}` })).statusCode).toBe(200);
   });
@@ -248,7 +248,7 @@ describe('comforts', () => {
     expect(fileExists(t, c.image)).toBe(true);
     const replaced = await t.api({ method: 'PATCH', url: `${api}/comfort/edit/image/${c.id}`, ...multipart({}, [imageFile('image', await pngImage(40, 40))]) });
     expect(replaced.statusCode).toBe(200);
-    expect(fileExists(t, c.image)).toBe(false);
+    expect(await retired(t, c.image)).toBe(true);
     expect(fileExists(t, replaced.json().image)).toBe(true);
 
     const r = await newRegion();
@@ -258,7 +258,7 @@ describe('comforts', () => {
     expect((await t.api({ method: 'DELETE', url: `${api}/comfort/delete/${c.id}` })).statusCode).toBe(200);
     expect(await t.database.db.select().from(cottageComforts).where(eq(cottageComforts.cottageId, cottage.id))).toHaveLength(0);
     expect(await t.database.db.select().from(comforts).where(eq(comforts.id, c.id))).toHaveLength(0);
-    expect(fileExists(t, replaced.json().image)).toBe(false);
+    expect(await retired(t, replaced.json().image)).toBe(true);
   });
 });
 
@@ -281,7 +281,7 @@ describe('cottage types', () => {
     expect(fileExists(t, img.json().image)).toBe(true);
     const del = await t.api({ method: 'DELETE', url: `${api}/cottage-type/delete/${plain.json().id}` });
     expect(del.statusCode).toBe(200);
-    expect(fileExists(t, img.json().image)).toBe(false);
+    expect(await retired(t, img.json().image)).toBe(true);
     expect(await t.database.db.select().from(cottageTypes).where(eq(cottageTypes.id, plain.json().id))).toHaveLength(0);
   });
 });
@@ -304,11 +304,12 @@ describe('permissions and disk', () => {
     expect((await t.api({ method: 'PATCH', url: `${api}/comfort/edit/image/00000000-0000-4000-8000-000000000000`, token: reader, ...multipart({}) })).statusCode).toBe(403);
   });
 
-  it('the uploads folder holds exactly the images of live records', async () => {
+  it('the uploads folder holds exactly the images of live records and of deleted ones still kept', async () => {
     const live = [
       ...(await t.database.db.select({ image: places.image }).from(places)),
       ...(await t.database.db.select({ image: comforts.image }).from(comforts)),
       ...(await t.database.db.select({ image: cottageTypes.image }).from(cottageTypes)),
+      ...(await t.database.db.select({ image: retiredFiles.path }).from(retiredFiles)),
     ]
       .map((r) => r.image)
       .filter((p): p is string => Boolean(p))

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, multipart, type TestContext } from './helpers';
 import { bigBlob, notAnImage, pngImage } from './images';
 import { cottages, orders, premiumPlacements, services, tariffs } from '../src/server/db/schema';
-import { fileExists, imageFile, PNG, place, region, translation, userWith } from './fixtures';
+import { fileExists, imageFile, PNG, place, region, retired, translation, userWith } from './fixtures';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -103,7 +103,7 @@ describe('services', () => {
     expect(replaced.statusCode).toBe(200);
     expect(replaced.json()).toMatchObject({ name: 'Renamed uz', serviceCode: 'top' });
     expect(replaced.json().images).toHaveLength(1);
-    for (const p of s.images) expect(fileExists(t, p)).toBe(false);
+    for (const p of s.images) expect(await retired(t, p)).toBe(true);
     expect(fileExists(t, replaced.json().images[0])).toBe(true);
     expect(await status(s.descriptionTranslateId)).toBe('inactive');
 
@@ -129,7 +129,7 @@ describe('services', () => {
     const deleted = await t.api({ method: 'DELETE', url: `${api}/services/delete/${s.id}` });
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toMatchObject({ id: s.id, name: 'Bye uz' });
-    for (const p of s.images) expect(fileExists(t, p)).toBe(false);
+    for (const p of s.images) expect(await retired(t, p)).toBe(true);
     expect(await status(s.nameTranslateId)).toBe('inactive');
     expect(await t.database.db.select().from(services).where(eq(services.id, s.id))).toHaveLength(0);
     expect((await t.api({ method: 'DELETE', url: `${api}/services/delete/${s.id}` })).statusCode).toBe(404);

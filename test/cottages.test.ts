@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, multipart, type TestContext } from './helpers';
 import { bigBlob, notAnImage } from './images';
-import { catalogue, imageFile, userWith } from './fixtures';
+import { catalogue, imageFile, retired, userWith } from './fixtures';
 import { cottageComforts, cottageImages, cottages } from '../src/server/db/schema';
 
 let t: TestContext;
@@ -348,7 +348,7 @@ describe('cottage images', () => {
     const res = await t.api({ method: 'PATCH', url: `/api/v1/cottage/edit/image/${cottage.id}`, ...multipart({}, [imageFile('image')]) });
     expect(res.statusCode).toBe(200);
     expect(res.json().mainImage).not.toBe(main.image);
-    expect(await t.uploadedFiles()).not.toContain(main.image);
+    expect(await retired(t, main.image)).toBe(true);
   });
 
   it('answers 4xx for bad image calls', async () => {
@@ -375,8 +375,8 @@ describe('DELETE /cottage/delete/:id', () => {
     const res = await t.api({ method: 'DELETE', url: `/api/v1/cottage/delete/${made.id}` });
     expect(res.statusCode).toBe(200);
     expect(res.json().id).toBe(made.id);
-    const files = await t.uploadedFiles();
-    for (const image of made.images) expect(files).not.toContain(image.image);
+    // Kept (retired) for DELETED_FILES_DAYS, so a revert can bring them back.
+    for (const image of made.images) expect(await retired(t, image.image)).toBe(true);
     expect(await t.database.db.select().from(cottageImages).where(eq(cottageImages.cottageId, made.id))).toHaveLength(0);
     expect((await t.api({ method: 'DELETE', url: `/api/v1/cottage/delete/${made.id}` })).statusCode).toBe(404);
   });

@@ -15,6 +15,7 @@ import {
   permissions,
   places,
   regions,
+  retiredFiles,
   rolePermissions,
   roles,
   services,
@@ -148,4 +149,10 @@ export function imageFile(field = 'image', content: Buffer = PNG, filename = 'pi
 /** Whether a public path the API answered (`uploads/images/…`) exists in the test's data folder. */
 export function fileExists(t: TestContext, publicPath: string | null | undefined): boolean {
   return Boolean(publicPath) && existsSync(path.join(t.dataDir, publicPath!));
+}
+
+/** Whether a deleted record's file is kept for a revert: still on disk and listed as retired (`retired_file`). */
+export async function retired(t: TestContext, publicPath: string | null | undefined): Promise<boolean> {
+  if (!publicPath || !fileExists(t, publicPath)) return false;
+  return (await t.database.db.select().from(retiredFiles).where(eq(retiredFiles.path, publicPath))).length === 1;
 }

@@ -4,7 +4,7 @@ import { createTestApp, multipart, ADMIN, type TestContext } from './helpers';
 import { jpegWithExif, notAnImage, bigBlob } from './images';
 import { sessions, users } from '../src/server/db/schema';
 import sharp from 'sharp';
-import { imageFile, PNG, userWith } from './fixtures';
+import { imageFile, PNG, retired, userWith } from './fixtures';
 
 let t: TestContext;
 let superAdminRoleId: string;
@@ -103,7 +103,7 @@ describe('PATCH user/edit/{id}', () => {
     expect(after).toBe(before);
   });
 
-  it('stores an avatar re-encoded without metadata, deletes the old one on replace', async () => {
+  it('stores an avatar re-encoded without metadata, keeps the old one retired on replace (for a revert)', async () => {
     const id = await userId('dilnoza');
     const first = await t.api({ method: 'PATCH', url: `/api/v1/user/edit/${id}`, ...multipart({}, [imageFile('image', await jpegWithExif(), 'me.jpg', 'image/jpeg')]) });
     expect(first.statusCode).toBe(200);
@@ -114,7 +114,8 @@ describe('PATCH user/edit/{id}', () => {
     const meta = await sharp(served.rawPayload).metadata();
     expect(meta.exif).toBeUndefined();
     const second = await t.api({ method: 'PATCH', url: `/api/v1/user/edit/${id}`, ...multipart({}, [imageFile('image', PNG, 'me.png')]) });
-    expect(await t.uploadedFiles()).toEqual([second.json().image]);
+    expect(await t.uploadedFiles()).toEqual([path1, second.json().image].sort());
+    expect(await retired(t, path1)).toBe(true);
   });
 
   it('refuses a non-image (415), an oversized file (413), and leaves no file behind', async () => {

@@ -22,6 +22,7 @@ import staticFiles from './plugins/static';
 import { LoginThrottle } from './auth/throttle';
 import routes from './routes';
 import { scheduleAuditRetention } from './plugins/audit-retention';
+import { scheduleDeletedFilesSweep } from './plugins/deleted-files';
 
 const API_PREFIX = '/api/v1';
 
@@ -86,8 +87,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(rateLimits);
   await app.register(uploads, { storage, maxUploadBytes: config.maxUploadBytes, maxImagePixels: config.maxImagePixels });
   await app.register(openapi);
+  // Each resource's way of taking an audited change back, filled by the route builder (`http/resource/revert.ts`).
+  app.decorate('reverters', new Map());
   await app.register(routes, { prefix: API_PREFIX });
   scheduleAuditRetention(app);
+  scheduleDeletedFilesSweep(app);
   await app.register(staticFiles, { uploadsDir: config.uploadsDir, storage, adminDistDir: config.adminDistDir });
   return app;
 }

@@ -45,6 +45,8 @@ export interface Config {
   trustProxy: boolean | string;
   /** Audit entries older than this many days are deleted (at start and daily); undefined keeps them forever. */
   auditRetentionDays?: number;
+  /** Deleted records' files are kept this many days, so a revert can bring them back; a daily sweep removes them after. */
+  deletedFilesDays: number;
   /** Server processes sharing the port (node:cluster): the cores on PostgreSQL, 1 for the embedded database. */
   workers: number;
   /** Where uploads live: `DATA_DIR/uploads` (default) or an S3-compatible bucket (`STORAGE_URL`). */
@@ -159,6 +161,11 @@ const envSchema = z.object({
     .int('AUDIT_RETENTION_DAYS must be a whole number of days')
     .positive('AUDIT_RETENTION_DAYS must be at least 1')
     .optional(),
+  DELETED_FILES_DAYS: z.coerce
+    .number({ message: 'DELETED_FILES_DAYS must be a number of days' })
+    .int('DELETED_FILES_DAYS must be a whole number of days')
+    .positive('DELETED_FILES_DAYS must be at least 1')
+    .default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().optional(),
   WORKERS: z.coerce
@@ -317,6 +324,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: trustProxy(e.TRUST_PROXY),
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    deletedFilesDays: e.DELETED_FILES_DAYS,
     workers: e.WORKERS ?? (e.DATABASE_URL ? os.availableParallelism() : 1),
     storage,
     corsOrigins: origins,

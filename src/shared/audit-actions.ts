@@ -30,6 +30,8 @@ export const AUDIT_ACTIONS = [
   /** One session ended, or all of a user's (but the caller's own). */
   'sessionEnd',
   'sessionsEnd',
+  /** A change taken back (`POST audit/revert/{id}`); the entry names the one it reverted (`revertOf`). */
+  'revert',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -64,6 +64,8 @@ export interface ResourceDef {
     bulkUpdate?: string;
     /** Additive: the list as a streamed CSV with the list's own filter and sort, every matching row. */
     export?: string;
+    /** The audit history: takes the change an entry recorded back (`:id` = the entry's id). */
+    revert?: string;
   };
   /** Which writes travel as multipart/form-data (the spec's §7 table). */
   multipart?: { create?: boolean; update?: boolean };
@@ -332,7 +334,7 @@ export const resources = {
     route: 'audit',
     label: 'Audit log',
     // Read only: entries are written by the writes themselves (`src/server/http/unit-of-work.ts`).
-    api: { list: 'audit', export: 'audit/export' },
+    api: { list: 'audit', export: 'audit/export', revert: 'audit/revert/:id' },
     actions: ['list'],
     fields: {
       userId: { kind: 'reference', resource: 'user' },

@@ -1,6 +1,7 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Confirm, useDeleteController, useRecordContext, useResourceContext } from 'react-admin';
+import { Confirm, useDelete, useNotify, useRecordContext, useResourceContext, useUnselect, type Identifier } from 'react-admin';
+import { DeletedNote, UNDO_MS } from './DeletedNote';
 import { IfRowAccess } from './rowAccess';
 import { RowButton } from './RowButton';
 
@@ -14,13 +15,23 @@ interface QuestionProps {
 /** The question and the delete itself, mounted from the first click on (a list page draws none of them). */
 const DeleteQuestion = ({ open, content, onClose, onPending }: QuestionProps) => {
   const record = useRecordContext();
-  const resource = useResourceContext();
-  const { isPending, handleDelete } = useDeleteController({
-    record,
-    resource,
+  const resource = useResourceContext() ?? '';
+  const notify = useNotify();
+  const unselect = useUnselect(resource);
+  // The mutation's own callbacks (not the call's): they run even when the row is gone by the time the answer comes.
+  const [deleteOne, { isPending }] = useDelete(resource, undefined, {
     mutationMode: 'pessimistic',
-    redirect: false,
+    // The toast offers Undo for 10 s: the revert of this delete (`DeletedNote`).
+    onSuccess: (_data: unknown, variables: { id?: Identifier }) => {
+      if (variables.id === undefined) return;
+      notify(<DeletedNote resource={resource} ids={[variables.id]} />, { type: 'info', autoHideDuration: UNDO_MS });
+      unselect([variables.id], true);
+    },
+    onError: (error: unknown) => notify((error as Error)?.message || 'app.error.generic', { type: 'error' }),
   });
+  const handleDelete = () => {
+    if (record) void deleteOne(resource, { id: record.id, previousData: record });
+  };
   useEffect(() => onPending(isPending), [isPending, onPending]);
   return (
     <Confirm

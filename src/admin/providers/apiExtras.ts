@@ -81,9 +81,26 @@ export interface ApiExtras {
   updateProfile(change: ProfileChange): Promise<Me>;
   /** 400 on a wrong current password; ends the caller's other sessions. */
   changePassword(currentPassword: string, newPassword: string): Promise<void>;
+  /** Takes an audited change back (`POST audit/revert/:id`); 409 names the fields changed since. */
+  revertChange(auditId: Identifier): Promise<RevertResult>;
+  /** The audit entries of these records' latest deletes (what the delete toast's Undo reverts), newest first. */
+  deleteEntriesOf(resourceKey: string, recordIds: Identifier[], action: 'delete' | 'bulkDelete'): Promise<string[]>;
 }
 
-const { cottage, order, permission } = resources;
+/** What a revert did: fields put back, the record brought back, or deleted. */
+export interface RevertResult {
+  revertOf: string;
+  resource: string;
+  recordId: string;
+  done: 'edit' | 'restore' | 'delete';
+  fields: string[];
+}
+
+const { audit, cottage, order, permission } = resources;
+const query = (params: Record<string, unknown>) =>
+  Object.entries(params)
+    .map(([k, v]) => `${k}=${encodeURIComponent(JSON.stringify(v))}`)
+    .join('&');
 const json = (method: string, body: unknown): RequestInit => ({ method, body: JSON.stringify(body) });
 
 export function createApiExtras(http: Http): Omit<ApiExtras, 'updateImage'> {
@@ -119,6 +136,16 @@ export function createApiExtras(http: Http): Omit<ApiExtras, 'updateImage'> {
     updateProfile: async (change) => (await http<Me>(PATHS.me, { method: 'PATCH', body: toFormData({ ...change }) })).json,
     async changePassword(currentPassword, newPassword) {
       await http(PATHS.myPassword, json('POST', { currentPassword, newPassword }));
+    },
+    revertChange: async (id) => (await http<RevertResult>(apiPath(audit.api.revert, id), { method: 'POST' })).json,
+    async deleteEntriesOf(resourceKey, recordIds, action) {
+      const ids = recordIds.map(String);
+      const params = { filter: { resource: resourceKey, recordId: ids, action }, sort: ['createdAt', 'DESC'], range: [0, ids.length * 2] };
+      const found = (await http<{ id: string; recordId: string }[]>(`${audit.api.list}?${query(params)}`)).json ?? [];
+      // The latest delete of each record (a record deleted, brought back and deleted again has several).
+      const latest = new Map<string, string>();
+      for (const entry of found) if (!latest.has(entry.recordId)) latest.set(entry.recordId, entry.id);
+      return [...latest.values()];
     },
   };
 }

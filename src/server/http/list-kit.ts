@@ -12,6 +12,8 @@ import type { DbOrTx, Tx } from '../db/client';
 import { HttpError } from '../errors';
 import type { ResourceDef } from '../../shared/resources';
 import { perm } from '../../shared/permissions';
+import type { RecordSnapshot } from '../db/schema';
+import { retireFiles } from '../repos/retired-files';
 import { recordAudit } from './audit';
 import { csvFormat, exportFileName, exportQuerySchema, exportStream } from './csv-export';
 import { allIds, type ListParams, type ListSpec } from '../query/list';
@@ -37,8 +39,10 @@ interface ListKit<R extends { id: string }> {
   /** The export's rows, when a resource builds them cheaper than `load` (nested records already as cell text). */
   exportRows?: (db: DbOrTx, ids: string[], lang: string) => Promise<{ id: string }[]>;
   loadOne: (db: DbOrTx, id: string, lang: string) => Promise<R>;
-  /** Stored files of a record, removed once a bulk delete has committed. */
+  /** Stored files of a record, retired by a bulk delete (kept for `DELETED_FILES_DAYS`, for a revert). */
   files: (record: R) => Set<string>;
+  /** A record's rows and files before it is deleted, kept in the audit entry for a revert. */
+  snapshot: (db: DbOrTx, record: R) => Promise<RecordSnapshot | undefined>;
   remove?: {
     check?(tx: Tx, current: R, request: FastifyRequest): Promise<void>;
     write(tx: Tx, current: R, request: FastifyRequest): Promise<void>;
@@ -99,11 +103,13 @@ export function registerListKit<R extends { id: string }>(app: FastifyInstance, 
         const { ids } = request.body as { ids: string[] };
         const deleted = await allOrNothing(app, kit, request, ids, async (tx, current) => {
           await remove.check?.(tx, current, request);
+          const snapshot = await kit.snapshot(tx, current);
           await remove.write(tx, current, request);
-          await recordAudit(tx, request, { resource: def.key, recordId: current.id, action: 'bulkDelete', before: current });
+          await recordAudit(tx, request, { resource: def.key, recordId: current.id, action: 'bulkDelete', before: current, snapshot });
+          if (snapshot) await retireFiles(tx, kit.files(current));
+          else for (const path of kit.files(current)) request.removeFileAfterSuccess(path);
         });
-        for (const record of deleted) for (const path of kit.files(record)) request.removeFileAfterSuccess(path);
-        return { ids };
+        return { ids: deleted.map((record) => record.id) };
       },
     );
   }

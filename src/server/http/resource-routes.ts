@@ -11,9 +11,11 @@ import { registerActions } from './resource/actions';
 import { resourceContext } from './resource/context';
 import { registerBulk, registerLists } from './resource/list';
 import type { RegisteredResource, ResourceRoutes } from './resource/types';
+import { reverterOf } from './resource/revert';
 import { registerCreate, registerEdits, registerOne, registerRemove } from './resource/writes';
 
 export function registerResource<R extends { id: string }, C, U>(app: FastifyInstance, cfg: ResourceRoutes<R, C, U>): RegisteredResource<R> {
+  const { def } = cfg;
   const ctx = resourceContext(app, cfg);
   registerLists(ctx);
   registerBulk(ctx);
@@ -22,5 +24,7 @@ export function registerResource<R extends { id: string }, C, U>(app: FastifyIns
   registerEdits(ctx);
   registerRemove(ctx);
   registerActions(ctx);
+  const reverter = reverterOf(ctx);
+  if (reverter) app.reverters.set(def.key, reverter);
   return { one: ctx.one, load: cfg.load };
 }

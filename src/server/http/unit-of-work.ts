@@ -6,6 +6,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../db/client';
 import type { AuditEntry } from '../repos/audit';
+import { retireFiles } from '../repos/retired-files';
 import { recordAudit } from './audit';
 
 interface Written<T> {
@@ -14,12 +15,15 @@ interface Written<T> {
   audit?: AuditEntry | AuditEntry[];
   /** Stored files the write no longer refers to: deleted once the request has succeeded. */
   removeFiles?: Iterable<string | null | undefined>;
+  /** Stored files of deleted records: kept for `DELETED_FILES_DAYS` so a revert can bring them back, then swept. */
+  retireFiles?: Iterable<string | null | undefined>;
 }
 
 export async function auditedWrite<T>(db: Db, request: FastifyRequest, write: (tx: Tx) => Promise<Written<T>>): Promise<T> {
   const done = await db.transaction(async (tx) => {
     const written = await write(tx);
     for (const entry of [written.audit ?? []].flat()) await recordAudit(tx, request, entry);
+    if (written.retireFiles) await retireFiles(tx, written.retireFiles);
     return written;
   });
   for (const path of done.removeFiles ?? []) request.removeFileAfterSuccess(path);

@@ -3,9 +3,9 @@
  * action) and the fields it changed, before → after (`rules/audit-changes.ts`) — inserted in the write's own
  * transaction, so a write that fails rolls its entry back with it.
  */
-import { inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { eq, getTableColumns, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { auditLog, users, type AuditChange } from '../db/schema';
+import { auditLog, users, type AuditChange, type RecordSnapshot } from '../db/schema';
 import { diffRecords } from '../rules/audit-changes';
 import type { AuditAction } from '../../shared/audit-actions';
 import { badRequest } from '../errors';
@@ -21,6 +21,10 @@ export interface AuditEntry {
   after?: object | null;
   /** Changes beyond the records' difference (e.g. `secretsSent`). */
   extra?: Record<string, AuditChange>;
+  /** A delete's rows and files, for a revert (`repos/snapshots.ts`). */
+  snapshot?: RecordSnapshot;
+  /** A revert's entry: the entry it took back. */
+  revertOf?: string;
 }
 
 /** Who writes: a login's user and session, or nobody (a first start's bootstrap). */
@@ -40,7 +44,8 @@ export async function insertAudit(db: DbOrTx, by: Writer, entry: AuditEntry): Pr
   const userName = userId
     ? sql`coalesce((select coalesce(nullif(${users.name}, ''), ${users.username}) from ${users} where ${users.id} = ${userId}), '')`
     : '';
-  await db.insert(auditLog).values({ userId, sessionId, userName, resource: entry.resource, recordId: entry.recordId, action: entry.action, changes });
+  const { resource, recordId, action, snapshot, revertOf } = entry;
+  await db.insert(auditLog).values({ userId, sessionId, userName, resource, recordId, action, changes, snapshot, revertOf });
 }
 
 /** Deletes the entries older than `days` days; answers how many went. */
@@ -88,8 +93,16 @@ export const auditListSpec = (): ListSpec => ({
 
 export async function loadAudit(db: DbOrTx, ids: string[]): Promise<AuditRecord[]> {
   if (!ids.length) return [];
-  return db.select().from(auditLog).where(inArray(auditLog.id, ids));
+  const { snapshot: _kept, ...shown } = getTableColumns(auditLog);
+  return db.select(shown).from(auditLog).where(inArray(auditLog.id, ids));
 }
+
+/** One entry with what a revert needs (its snapshot), or undefined. */
+export async function auditEntry(db: DbOrTx, id: string) {
+  const [entry] = await db.select().from(auditLog).where(eq(auditLog.id, id));
+  return entry;
+}
+export type StoredAuditEntry = NonNullable<Awaited<ReturnType<typeof auditEntry>>>;
 
 const shown = (value: unknown) => (value === null || value === undefined ? '∅' : typeof value === 'object' ? JSON.stringify(value) : String(value));
 

@@ -1,23 +1,40 @@
 /**
- * The audit history, read only (`audit.list`): the list with react-admin's parameters, filterable by user, resource,
- * record, action and a date range (`createdAt_gte`/`createdAt_lte`; a bare date as `_lte` takes the whole day), and its
- * CSV export. Entries are written by the writes themselves; the list's SQL, records and export rows are in
- * `repos/audit.ts`.
+ * The audit history (`audit.list`): the list with react-admin's parameters, filterable by user, resource, record,
+ * action and a date range (`createdAt_gte`/`createdAt_lte`; a bare date as `_lte` takes the whole day), its CSV export,
+ * and `POST audit/revert/{id}`, which takes an entry's change back (`http/revert.ts`; it also needs the reverted
+ * resource's edit, create or delete permission). Entries are written by the writes themselves; the list's SQL, records
+ * and export rows are in `repos/audit.ts`.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerResource } from '../http/resource-routes';
-import { auditListSpec, exportAudit, loadAudit } from '../repos/audit';
+import { action } from '../http/resource/actions';
+import { revertAnswer, revertEntry } from '../http/revert';
+import { auditEntry, auditListSpec, exportAudit, loadAudit, type StoredAuditEntry } from '../repos/audit';
 import { resources } from '../../shared/resources';
 import { auditRecord } from '../../shared/records/audit';
 
 const auditRoutes: FastifyPluginAsyncZod = async (app) => {
+  const def = resources.audit;
   registerResource(app, {
-    def: resources.audit,
+    def,
     label: 'Audit entry',
     record: auditRecord,
     load: (db, ids) => loadAudit(db, ids),
     exportRows: (db, ids) => exportAudit(db, ids),
     spec: auditListSpec,
+    actions: [
+      action<undefined, typeof revertAnswer._output, StoredAuditEntry>({
+        method: 'post',
+        path: def.api.revert,
+        permission: 'list',
+        audit: 'revert',
+        description:
+          "Takes the entry's change back: an edit's fields return to their earlier values, a deleted record comes back with its id, translations, links and files, a created record is deleted (its dependents checked as its delete does). 409 naming the fields that changed since the entry; 400 for entries that cannot be reverted (passwords, sessions, two-factor). Needs audit.list and the resource's edit, create or delete permission. The revert is audited itself (`revert`, `revertOf`) and can be reverted",
+        answer: revertAnswer,
+        target: { label: 'Audit entry', load: auditEntry },
+        run: revertEntry(app),
+      }),
+    ],
   });
 };
 

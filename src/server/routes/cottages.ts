@@ -26,6 +26,9 @@ import type { AuthUser } from '../plugins/auth';
 
 const MAX_COTTAGE_IMAGES = 15;
 
+/** The ids of linked records as the audit history keeps them (records with an id), or undefined when not given. */
+const idsOf = (value: unknown): string[] | undefined => (Array.isArray(value) ? value.map((v) => String((v as { id: unknown }).id)) : undefined);
+
 /** The original's query parameters (`?minPrice=…&sortField=price`) folded into the DESIGN §5 ones. */
 const LEGACY_COTTAGE_QUERY = [
   'cottageStatus', 'status', 'placeId', 'regionId', 'comforts', 'cottageTypes', 'minPrice', 'maxPrice',
@@ -75,6 +78,11 @@ const cottageRoutes: FastifyPluginAsyncZod = async (app) => {
     spec: cottageListSpec,
     listParams: cottageListParams,
     files: (cottage) => cottage.images.map((i) => i.image),
+    // A revert of an edit puts the comforts and types it changed back (their ids, in their order).
+    revertLinks: {
+      fields: ['comforts', 'cottageType'],
+      write: (tx, id, values) => updateCottage(tx, id, {}, idsOf(values.comforts), idsOf(values.cottageType)),
+    },
     create: {
       body: { schema: cottageCreateSchema, files: { mainImage: 1, images: MAX_COTTAGE_IMAGES } },
       async write(db, { data: body, user, image, images }) {

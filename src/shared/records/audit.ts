@@ -18,6 +18,8 @@ export const auditRecord = z.object({
   action: z.string(),
   /** Field → {before, after}; secrets never appear (a changed password shows as hidden on both sides). */
   changes: z.record(z.string(), auditChange),
+  /** A revert's entry: the id of the entry it took back. */
+  revertOf: z.string().nullable().optional(),
 });
 export type AuditRecord = z.infer<typeof auditRecord>;
 export type AuditChange = z.infer<typeof auditChange>;

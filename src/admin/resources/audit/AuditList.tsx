@@ -9,6 +9,7 @@ import { KitDataTable, KitList } from '../../components/KitList';
 import { EnumFilterList } from '../../components/QuickFilters';
 import { actionLabel, fieldLabel, OTHER_AUDITED, resourceTitle, routeOfKey, shownFields } from './auditText';
 import { DateText } from '../../components/formats';
+import { RestoreButton } from './RestoreButton';
 
 /** The resources whose writes are recorded (every registry entry with a write). */
 const AUDITED = Object.values(resources).filter((r) => r.key !== 'audit' && r.key !== 'permission');
@@ -67,6 +68,12 @@ const ChangesCell = () => {
   return <FunctionField<AuditRecord> render={(r) => shownFields(r.changes).map((f) => fieldLabel(translate, routeOfKey(r.resource), f)).join(', ')} />;
 };
 
+/** Restore: takes the entry's change back after a confirmation. */
+const RestoreCell = () => {
+  const entry = useRecordContext<AuditRecord>();
+  return entry ? <RestoreButton entry={entry} /> : null;
+};
+
 /** Every recorded write, newest first: when, who, which record, what was done and which fields changed. */
 export const AuditList = () => (
   <KitList filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} quickFilters={<QuickFilters />}>
@@ -77,6 +84,7 @@ export const AuditList = () => (
       <DataTable.Col source="recordId" render={() => <RecordCell />} />
       <DataTable.Col source="action" render={() => <ActionCell />} />
       <DataTable.Col source="changes" disableSort render={() => <ChangesCell />} />
+      <DataTable.Col label="resources.audit.restore.button" disableSort render={() => <RestoreCell />} />
     </KitDataTable>
   </KitList>
 );

@@ -6,6 +6,7 @@ import { resourceByRoute } from '../../../shared/resources';
 import type { AuditRecord } from '../../../shared/records/audit';
 import { actionLabel, fieldLabel, shownFields, valueText } from './auditText';
 import { useFormat } from '../../components/formats';
+import { RestoreButton } from './RestoreButton';
 
 const SHOWN = 50;
 
@@ -59,6 +60,7 @@ const HistoryEntries = ({ route, resourceKey, id }: { route: string; resourceKey
             })}
           </Typography>
           <ChangesTable entry={entry} route={route} />
+          <RestoreButton entry={entry} leaveOnDelete />
         </Box>
       ))}
       {(total ?? 0) > SHOWN && <Typography color="text.secondary">{translate('resources.audit.history.latest', { count: SHOWN })}</Typography>}

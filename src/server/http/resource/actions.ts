@@ -43,7 +43,7 @@ function registerAction<R extends { id: string }, C, U, D, A, T>(ctx: ResourceCo
       const { answer, status } = await auditedWrite(app.db, request, async (tx) => {
         const done = await action.run(tx, ctx.input(request, data, files), target);
         const audit = done.audit && { resource: def.key, action: action.audit, ...done.audit };
-        return { result: done, audit, removeFiles: done.removeFiles };
+        return { result: done, audit, removeFiles: done.removeFiles, retireFiles: done.retireFiles };
       });
       return reply.status(status ?? 200).send(answer);
     },

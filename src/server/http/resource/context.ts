@@ -11,6 +11,7 @@ import { RESOURCE_TABLES, type TabledResource } from '../../db/tables';
 import { badRequest, HttpError, notFound } from '../../errors';
 import type { UploadedFile } from '../../plugins/uploads';
 import { uuidLike, type Loader } from '../../query/ids';
+import { captureSnapshot } from '../../repos/snapshots';
 import { lockVersion, readVersions, versionedTable } from '../../query/versions';
 import { readValidForm } from '../forms';
 import { etagOf, lastModifiedOf } from '../versions';
@@ -67,6 +68,9 @@ export function resourceContext<R extends { id: string }, C, U>(app: FastifyInst
     return [...filesOf(before)].filter((path) => !kept.has(path));
   };
 
+  /** A record's rows and files before a delete, kept in the delete's audit entry so a revert can bring it back. */
+  const snapshotOf = (db: DbOrTx, r: R) => (def.key in RESOURCE_TABLES ? captureSnapshot(db, def.key as TabledResource, r.id, filesOf(r)) : Promise.resolve(undefined));
+
   async function readBody<D>(request: FastifyRequest, body: BodyConfig<D>): Promise<{ data: D; files: UploadedFile[] }> {
     // A JSON `null` is no edit: refuse it like any body that is not an object (a form reader would take it as empty).
     if (request.body === null && !request.isMultipart()) throw badRequest('The body must be a JSON object or a multipart form');
@@ -112,6 +116,7 @@ export function resourceContext<R extends { id: string }, C, U>(app: FastifyInst
     checkVersion,
     filesOf,
     dropped,
+    snapshotOf,
     readBody,
     input,
     sendVersion,

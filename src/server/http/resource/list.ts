@@ -76,6 +76,7 @@ export function registerBulk<R extends { id: string }, C, U>(ctx: ResourceContex
     exportRows: cfg.exportRows,
     loadOne: (db, id, lang) => loadOne(db, cfg.load, label, id, lang),
     files: ctx.filesOf,
+    snapshot: ctx.snapshotOf,
     remove: cfg.remove,
     bulkUpdate:
       update && cfg.bulkUpdate

@@ -45,6 +45,8 @@ export interface ActionResult<A> {
   audit?: ActionAudit;
   /** Stored files the call no longer refers to, deleted once the request succeeded. */
   removeFiles?: (string | null | undefined)[];
+  /** Stored files of records the call deleted: kept for `DELETED_FILES_DAYS` (a revert may bring them back). */
+  retireFiles?: (string | null | undefined)[];
 }
 
 /**
@@ -108,6 +110,11 @@ export interface ResourceRoutes<R extends { id: string }, C = never, U = never> 
     check?(tx: Tx, current: R, request: FastifyRequest): Promise<void>;
     write(tx: Tx, current: R, request: FastifyRequest): Promise<void>;
   };
+  /**
+   * Record fields that are links to other records (a cottage's `comforts`, `cottageType`) which a revert of an edit
+   * may put back (`http/resource/revert.ts`): `write` gets their earlier values as the record had them.
+   */
+  revertLinks?: { fields: string[]; write(tx: Tx, id: string, values: Record<string, unknown>): Promise<void> };
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each action has its own body, answer and target
   actions?: ResourceAction<any, any, any>[];
 }

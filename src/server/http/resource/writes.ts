@@ -81,7 +81,7 @@ interface EditRoute<R, D> {
 /**
  * An edit of one record: load it (404), then in one transaction hold its row and check the version the request
  * names (409), write, move the version on when the record changed and record the change (before → after) in the
- * audit history; answer the record as it is now and delete the files it no longer refers to.
+ * audit history; answer the record as it is now and retire the files it no longer refers to (kept for a revert).
  */
 function editRoute<R extends { id: string }, C, U, D>(ctx: ResourceContext<R, C, U>, route: EditRoute<R, D>) {
   const { app, def, tags, versions } = ctx;
@@ -111,7 +111,8 @@ function editRoute<R extends { id: string }, C, U, D>(ctx: ResourceContext<R, C,
         let written = await ctx.oneFrom(tx, current.id, request.lang);
         if (versions && changed(current, written)) written = { ...written, updatedAt: await bumpVersion(tx, versions, current.id) };
         const audit = { resource: def.key, recordId: current.id, action: route.action, before: current, after: written, extra: secretsSent(data) };
-        return { result: written, audit, removeFiles: ctx.dropped(current, written) };
+        // A replaced file is kept (retired) for DELETED_FILES_DAYS, so a revert of this edit can bring it back.
+        return { result: written, audit, retireFiles: ctx.dropped(current, written) };
       });
       ctx.sendVersion(reply, after);
       return after;
@@ -153,8 +154,12 @@ export function registerRemove<R extends { id: string }, C, U>(ctx: ResourceCont
       const current = await ctx.one(request.params.id, request.lang);
       return auditedWrite(app.db, request, async (tx) => {
         await remove.check?.(tx, current, request);
+        const snapshot = await ctx.snapshotOf(tx, current);
         await remove.write(tx, current, request);
-        return { result: current, audit: { resource: def.key, recordId: current.id, action: 'delete', before: current }, removeFiles: ctx.filesOf(current) };
+        // The files stay (retired) for DELETED_FILES_DAYS, so a revert of this delete can bring them back; a record
+        // that keeps no snapshot (a user: secrets) cannot come back, and its files go now.
+        const files = snapshot ? { retireFiles: ctx.filesOf(current) } : { removeFiles: ctx.filesOf(current) };
+        return { result: current, audit: { resource: def.key, recordId: current.id, action: 'delete', before: current, snapshot }, ...files };
       });
     },
   );

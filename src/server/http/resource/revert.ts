@@ -1,0 +1,143 @@
+/**
+ * How one resource takes a change of its audit history back (`POST audit/revert/{id}`, `http/revert.ts`), with the
+ * builder's own parts: its loader (404 → 409: the record is gone), its version lock, its delete check and write, its
+ * files. What a revert does depends on what the entry did:
+ * - an edit: the fields it changed that are the record's own columns (or links the resource declares) go back to their
+ *   `before` values;
+ * - a delete: the snapshot's rows come back (the record with its id, its translations claimed again, its links) and
+ *   its retired files are taken back;
+ * - a create: the record is deleted as its delete route would (the same dependents check).
+ * Each refuses with 409 naming the fields that changed since the entry (compared with its `after`).
+ */
+import type { FastifyRequest } from 'fastify';
+import type { Tx } from '../../db/client';
+import type { RecordSnapshot } from '../../db/schema';
+import { RESOURCE_TABLES, type TabledResource } from '../../db/tables';
+import { badRequest, conflict, HttpError } from '../../errors';
+import { bumpVersion } from '../../query/versions';
+import type { StoredAuditEntry } from '../../repos/audit';
+import { reclaimFiles } from '../../repos/retired-files';
+import { columnFields, restoreColumns, restoreSnapshot } from '../../repos/snapshots';
+import type { ResourceContext } from './context';
+
+/** What an entry did to its record, and so what its revert undoes. */
+export type Effect = 'create' | 'edit' | 'delete';
+
+interface Reverted {
+  before: object | null;
+  after: object | null;
+  /** The fields that went back. */
+  fields: string[];
+  snapshot?: RecordSnapshot;
+  retireFiles?: string[];
+}
+
+type Reverter = (tx: Tx, request: FastifyRequest, entry: StoredAuditEntry, effect: Effect) => Promise<Reverted>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Each resource's reverter, by registry key (set by the route builder). */
+    reverters: Map<string, Reverter>;
+  }
+}
+
+/** A value as the audit history stores it, links (arrays of records) as their ids: what "changed since" compares. */
+function comparable(value: unknown): string {
+  const json = JSON.parse(JSON.stringify(value ?? null)) as unknown;
+  if (Array.isArray(json) && json.every((v) => v && typeof v === 'object' && 'id' in v)) return JSON.stringify(json.map((v) => (v as { id: unknown }).id));
+  return JSON.stringify(json);
+}
+
+/** 409 naming the fields whose value is no longer the entry's `after`: a revert never erases later work. */
+function assertUnchanged(current: object, entry: StoredAuditEntry, fields: string[]) {
+  const now = current as Record<string, unknown>;
+  const changed = fields.filter((f) => comparable(now[f]) !== comparable(entry.changes[f]?.after));
+  if (!changed.length) return;
+  throw new HttpError(
+    409,
+    `Changed since this entry: ${changed.join(', ')}. Reverting would erase that later change; revert the later entries first`,
+    Object.fromEntries(changed.map((f) => [f, 'Changed since this entry'])),
+  );
+}
+
+export function reverterOf<R extends { id: string }, C, U>(ctx: ResourceContext<R, C, U>): Reverter | undefined {
+  const { cfg, def, label } = ctx;
+  if (!(def.key in RESOURCE_TABLES)) return undefined;
+  const key = def.key as TabledResource;
+  const links = cfg.revertLinks;
+  const own = new Set([...columnFields(key), ...(links?.fields ?? [])]);
+  const ownFields = (entry: StoredAuditEntry) => Object.keys(entry.changes).filter((f) => own.has(f));
+  /**
+   * Changed fields a revert cannot put back: neither the record's own nor shown from one that is (a name's text beside
+   * its `nameTranslateId`, a nested `region` beside `regionId`) — a user's roles, a cottage's image rows, a password.
+   */
+  const beyondReach = (changes: Record<string, unknown>) =>
+    Object.keys(changes).filter((f) => !own.has(f) && !(`${f}Id` in changes) && !(`${f}TranslateId` in changes));
+
+  /** The record now, or 409: it was deleted after the entry. */
+  const present = (tx: Tx, id: string, lang: string) =>
+    ctx.oneFrom(tx, id, lang).catch((error: unknown) => {
+      if (error instanceof HttpError && error.statusCode === 404) throw conflict(`This ${label.toLowerCase()} was deleted after this change; revert its delete first`);
+      throw error;
+    });
+
+  async function undoEdit(tx: Tx, request: FastifyRequest, entry: StoredAuditEntry): Promise<Reverted> {
+    const lang = request.lang;
+    const current = await present(tx, entry.recordId, lang);
+    await ctx.checkVersion(tx, current.id, lang, undefined);
+    const lost = beyondReach(entry.changes);
+    if (lost.length) {
+      const fields = Object.fromEntries(lost.map((f) => [f, 'Cannot be put back by a revert']));
+      throw badRequest(`This entry changed ${lost.join(', ')}, which a revert cannot put back; change that by hand`, fields);
+    }
+    const fields = ownFields(entry);
+    if (!fields.length) throw badRequest('Nothing this entry changed can be put back');
+    assertUnchanged(current, entry, fields);
+    const before = (f: string) => entry.changes[f].before;
+    const columns = Object.fromEntries(fields.filter((f) => !links?.fields.includes(f)).map((f) => [f, before(f)]));
+    await restoreColumns(tx, key, current.id, columns, lang);
+    const linked = fields.filter((f) => links?.fields.includes(f));
+    if (links && linked.length) await links.write(tx, current.id, Object.fromEntries(linked.map((f) => [f, before(f)])));
+    if (ctx.versions) await bumpVersion(tx, ctx.versions, current.id);
+    const after = await ctx.oneFrom(tx, current.id, lang);
+    // A file the earlier version used comes back only while it is still kept (a deleted record's, for DELETED_FILES_DAYS).
+    const kept = ctx.filesOf(current);
+    const back = [...ctx.filesOf(after)].filter((p) => !kept.has(p));
+    const reclaimed = await reclaimFiles(tx, back);
+    if (back.some((p) => !reclaimed.has(p))) throw conflict('The earlier file of this record is no longer kept; upload it again instead');
+    return { before: current, after, fields, retireFiles: ctx.dropped(current, after) };
+  }
+
+  async function undoDelete(tx: Tx, request: FastifyRequest, entry: StoredAuditEntry): Promise<Reverted> {
+    const snapshot = entry.snapshot;
+    if (!snapshot) {
+      throw conflict(
+        key === 'user'
+          ? 'A deleted user cannot be brought back: the history never keeps passwords. Create the account again'
+          : 'This delete was recorded without the deleted record (before deletes kept it), so it cannot be reverted',
+      );
+    }
+    const [again] = await cfg.load(tx, [entry.recordId], request.lang);
+    if (again) throw conflict(`A ${label.toLowerCase()} with this id exists again; nothing to bring back`);
+    await restoreSnapshot(tx, key, snapshot, request.lang);
+    const kept = await reclaimFiles(tx, snapshot.files);
+    if (snapshot.files.some((p) => !kept.has(p))) throw conflict(`The files of this ${label.toLowerCase()} were removed after the retention period; it cannot be brought back whole`);
+    if (ctx.versions) await bumpVersion(tx, ctx.versions, entry.recordId);
+    const after = await ctx.oneFrom(tx, entry.recordId, request.lang);
+    return { before: null, after, fields: Object.keys(after) };
+  }
+
+  async function undoCreate(tx: Tx, request: FastifyRequest, entry: StoredAuditEntry): Promise<Reverted> {
+    const remove = cfg.remove;
+    if (!remove) throw badRequest(`A ${label.toLowerCase()} cannot be deleted, so its creation cannot be reverted`);
+    const current = await present(tx, entry.recordId, request.lang);
+    await ctx.checkVersion(tx, current.id, request.lang, undefined);
+    assertUnchanged(current, entry, ownFields(entry));
+    await remove.check?.(tx, current, request);
+    const snapshot = await ctx.snapshotOf(tx, current);
+    await remove.write(tx, current, request);
+    return { before: current, after: null, fields: Object.keys(current), snapshot, retireFiles: [...ctx.filesOf(current)] };
+  }
+
+  return (tx, request, entry, effect) => (effect === 'edit' ? undoEdit : effect === 'delete' ? undoDelete : undoCreate)(tx, request, entry);
+}
