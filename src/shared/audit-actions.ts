@@ -30,6 +30,9 @@ export const AUDIT_ACTIONS = [
   /** One session ended, or all of a user's (but the caller's own). */
   'sessionEnd',
   'sessionsEnd',
+  /** A record created or edited by a CSV import (`POST <resource>/import`), or the translation of its name. */
+  'importCreate',
+  'importEdit',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -8,6 +8,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { registerActions } from './resource/actions';
+import { registerImport } from './resource/import';
 import { resourceContext } from './resource/context';
 import { registerBulk, registerLists } from './resource/list';
 import type { RegisteredResource, ResourceRoutes } from './resource/types';
@@ -22,5 +23,6 @@ export function registerResource<R extends { id: string }, C, U>(app: FastifyIns
   registerEdits(ctx);
   registerRemove(ctx);
   registerActions(ctx);
+  registerImport(ctx);
   return { one: ctx.one, load: cfg.load };
 }

@@ -1,0 +1,159 @@
+/**
+ * CSV import (issue 24): the export read back. Round trips change nothing; an edited cell and a new row are one
+ * update and one create, audited as an import; a bad cell names its row and column and nothing is written; files that
+ * are no CSV, strangers and too many rows are refused.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../src/server/db/seed/demo';
+import { createTestApp, multipart, type TestContext } from './helpers';
+import { region, service, tariff, userWith } from './fixtures';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp({ IMPORT_MAX_ROWS: '300' });
+  await seedDemo(t.database.db, t.app.storage, { cottages: 6 });
+});
+afterAll(() => t?.close());
+
+const exportOf = async (route: string, lang = 'ru', query = '') => {
+  const res = await t.api({ method: 'GET', url: `/api/v1/${route}/export${query}`, headers: { 'accept-language': lang } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.body;
+};
+
+function importOf(route: string, csv: string | Buffer, opts: { dryRun?: boolean; lang?: string; token?: string } = {}) {
+  const body = multipart({}, [{ field: 'file', filename: `${route}.csv`, content: Buffer.from(csv), type: 'text/csv' }]);
+  return t.api({
+    method: 'POST',
+    url: `/api/v1/${route}/import${opts.dryRun ? '?dryRun=true' : ''}`,
+    payload: body.payload,
+    headers: { ...body.headers, 'accept-language': opts.lang ?? 'ru' },
+    token: opts.token,
+  });
+}
+
+/** The sheet's lines (no cell of these tests holds a line break), and one cell replaced. */
+const lines = (csv: string) => csv.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+function withCell(csv: string, separator: string, id: string, header: string, value: string) {
+  const [head, ...rows] = lines(csv);
+  const at = head.split(separator).indexOf(header);
+  expect(at, `${header} in ${head}`).toBeGreaterThanOrEqual(0);
+  return [head, ...rows.map((r) => (r.startsWith(id) ? r.split(separator).map((c, i) => (i === at ? value : c)).join(separator) : r))].join('\r\n');
+}
+
+const auditOf = async (resource: string, recordId: string) =>
+  (await t.api({ method: 'GET', url: `/api/v1/audit?filter=${encodeURIComponent(JSON.stringify({ resource, recordId }))}` })).json() as { action: string }[];
+
+describe('round trip', () => {
+  it.each([
+    ['region', 'ru'],
+    ['translate', 'uz'],
+    ['tariff', 'en'],
+    ['cottage', 'ru'],
+    ['place', 'en'],
+    ['services', 'ru'],
+  ])('%s: the export (%s) imported back changes nothing', async (route, lang) => {
+    const csv = await exportOf(route, lang);
+    expect(lines(csv).length).toBeGreaterThan(1);
+    const res = await importOf(route, csv, { dryRun: true, lang: 'en' });
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json();
+    expect(answer).toMatchObject({ created: 0, updated: 0, errors: [], changes: [] });
+    expect(answer.unchanged).toBe(lines(csv).length - 1);
+    // Applied, too: nothing written, nothing audited.
+    const before = (await t.api({ method: 'GET', url: '/api/v1/audit?range=[0,0]' })).headers['x-total-count'];
+    expect((await importOf(route, csv, { lang })).json()).toMatchObject({ created: 0, updated: 0 });
+    expect((await t.api({ method: 'GET', url: '/api/v1/audit?range=[0,0]' })).headers['x-total-count']).toBe(before);
+  });
+
+  it('gives one column per language for translated names, and reads another separator than the language default', async () => {
+    const csv = await exportOf('region', 'en', '?sep=semicolon');
+    expect(lines(csv)[0]).toMatch(/^#;Name \(uz\);Name \(ru\);Name \(en\);/);
+    expect((await importOf('region', csv, { dryRun: true, lang: 'ru' })).json()).toMatchObject({ created: 0, updated: 0, errors: [] });
+  });
+});
+
+describe('changes', () => {
+  it('one edited cell and one new row: 1 updated, 1 created, audited as an import; the dry run keeps nothing', async () => {
+    const a = await region(t, 'Import region A');
+    const csv = await exportOf('region', 'ru', `?filter=${encodeURIComponent(JSON.stringify({ id: [a.id] }))}`);
+    const edited = withCell(csv, ';', a.id, 'Название (ru)', 'Импортная область');
+    const sheet = `${edited}\r\n;Yangi viloyat;Новая область;New region;\r\n`;
+
+    const dry = await importOf('region', sheet, { dryRun: true });
+    expect(dry.statusCode, dry.body).toBe(200);
+    expect(dry.json()).toMatchObject({ created: 1, updated: 1, unchanged: 0, errors: [] });
+    expect(dry.json().changes[0]).toMatchObject({ row: 2, id: a.id, before: { 'Название (ru)': 'Import region A ru' }, after: { 'Название (ru)': 'Импортная область' } });
+    expect((await t.api({ method: 'GET', url: `/api/v1/region/${a.id}`, headers: { 'accept-language': 'ru' } })).json().name).toBe('Import region A ru');
+
+    const res = await importOf('region', sheet);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ created: 1, updated: 1, unchanged: 0 });
+    expect((await t.api({ method: 'GET', url: `/api/v1/region/${a.id}`, headers: { 'accept-language': 'ru' } })).json().name).toBe('Импортная область');
+    const created = ((await t.api({ method: 'GET', url: '/api/v1/region', headers: { 'accept-language': 'en' } })).json() as { id: string; name: string }[]).find((r) => r.name === 'New region');
+    expect(created).toBeDefined();
+    expect((await auditOf('region', created!.id)).map((e) => e.action)).toEqual(['importCreate']);
+    expect((await auditOf('region', a.id)).map((e) => e.action)).toContain('importEdit');
+    // Applied again: now all unchanged.
+    const again = await exportOf('region', 'ru', `?filter=${encodeURIComponent(JSON.stringify({ id: [a.id, created!.id] }))}`);
+    expect((await importOf('region', again)).json()).toMatchObject({ created: 0, updated: 0, unchanged: 2 });
+  });
+
+  it("matches related records by name in any language or by id: a tariff's service, a place's region", async () => {
+    // The fixture's names are "<name> <language code>": matched in Russian, in another language than the request's.
+    const s = await service(t, 'top', 'Import service');
+    const csv = `#,Type (en),Description (en),Days,Price,Service\r\n,Week,Seven days,7,"70000",import SERVICE ru\r\n,Day,One day,1,10000,${s.id}\r\n`;
+    const res = await importOf('tariff', csv, { lang: 'en' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ created: 2, errors: [] });
+    const bad = await importOf('place', '#;Name (uz);Region\r\n;Joy;Nowhere land\r\n');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual([{ row: 2, column: 'Region', message: 'There is no region "Nowhere land"' }]);
+  });
+});
+
+describe('refusals', () => {
+  it('a bad cell answers 400 with its row and column, and nothing is written', async () => {
+    const s = await service(t);
+    const a = await tariff(t, s.id, 7, 50000, 'Import tariff');
+    const csv = await exportOf('tariff', 'ru', `?filter=${encodeURIComponent(JSON.stringify({ id: [a.id] }))}`);
+    const edited = withCell(withCell(csv, ';', a.id, 'Дни', '9'), ';', a.id, 'Цена', 'abc');
+    const res = await importOf('tariff', edited);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors).toEqual([{ row: 2, column: 'Цена', message: 'Must be a number' }]);
+    expect((await t.api({ method: 'GET', url: `/api/v1/tariff/${a.id}` })).json()).toMatchObject({ days: 7, price: 50000 });
+    expect(await auditOf('tariff', a.id)).toHaveLength(0);
+  });
+
+  it('an unknown id, a row twice, and a file that is not CSV are 400s, never 500', async () => {
+    const unknown = await importOf('region', '#;Название (ru)\r\n00000000-0000-4000-8000-000000000000;X\r\n');
+    expect(unknown.json().errors[0]).toMatchObject({ row: 2, column: '#' });
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0xfe, 0x00, 0x00]);
+    const zip = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00, 0x08, 0x00, 0x00, 0x00, 0xc3, 0x28]);
+    for (const file of [png, zip, '', 'hello world', 'Foo;Bar\r\n1;2\r\n', '#;"Название (ru)\r\n1;2']) {
+      const res = await importOf('region', file);
+      expect(res.statusCode, String(file)).toBe(400);
+      expect(res.json().message).toMatch(/CSV|empty|column|quoted/);
+    }
+    const json = await t.api({ method: 'POST', url: '/api/v1/region/import', payload: { file: 'x' } });
+    expect(json.statusCode).toBe(400);
+  });
+
+  it('needs both the create and the edit permission; users have no import', async () => {
+    const csv = await exportOf('region');
+    const editor = await userWith(t, ['region.list', 'region.edit']);
+    expect((await importOf('region', csv, { token: editor.token, dryRun: true })).statusCode).toBe(403);
+    const both = await userWith(t, ['region.create', 'region.edit']);
+    expect((await importOf('region', csv, { token: both.token, dryRun: true })).statusCode).toBe(200);
+    expect((await importOf('user', 'x')).statusCode).toBe(404);
+  });
+
+  it(`refuses more rows than IMPORT_MAX_ROWS`, async () => {
+    const rows = Array.from({ length: 301 }, (_, i) => `;Viloyat ${i}`).join('\r\n');
+    const res = await importOf('region', `#;Название (uz)\r\n${rows}\r\n`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/more than 300 rows/);
+    const r = await region(t, 'Still one');
+    expect(r.id).toBeTruthy();
+  });
+});
