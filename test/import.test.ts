@@ -34,11 +34,24 @@ function importOf(route: string, csv: string | Buffer, opts: { dryRun?: boolean;
 
 /** The sheet's lines (no cell of these tests holds a line break), and one cell replaced. */
 const lines = (csv: string) => csv.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+/** A line's cells, quoted ones kept quoted (so they join back as they were). */
+function cellsOf(line: string, separator: string): string[] {
+  const cells = [''];
+  let quoted = false;
+  for (const c of line) {
+    if (c === '"') quoted = !quoted;
+    if (c === separator && !quoted) cells.push('');
+    else cells[cells.length - 1] += c;
+  }
+  return cells;
+}
 function withCell(csv: string, separator: string, id: string, header: string, value: string) {
   const [head, ...rows] = lines(csv);
   const at = head.split(separator).indexOf(header);
   expect(at, `${header} in ${head}`).toBeGreaterThanOrEqual(0);
-  return [head, ...rows.map((r) => (r.startsWith(id) ? r.split(separator).map((c, i) => (i === at ? value : c)).join(separator) : r))].join('\r\n');
+  const quoted = value.includes(separator) ? `"${value}"` : value;
+  const edit = (r: string) => cellsOf(r, separator).map((c, i) => (i === at ? quoted : c));
+  return [head, ...rows.map((r) => (r.startsWith(id) ? edit(r).join(separator) : r))].join('\r\n');
 }
 
 const auditOf = async (resource: string, recordId: string) =>
@@ -112,6 +125,31 @@ describe('changes', () => {
   });
 });
 
+describe('cottages', () => {
+  it('an edited price (decimal comma) and comforts by name in another language: 1 updated, the links replaced, audited', async () => {
+    const [cottage] = (await t.api({ method: 'GET', url: '/api/v1/cottage?range=[0,0]' })).json() as { id: string }[];
+    const comforts = (await t.api({ method: 'GET', url: '/api/v1/comfort', headers: { 'accept-language': 'en' } })).json() as { id: string; name: string }[];
+    const csv = await exportOf('cottage', 'ru', `?filter=${encodeURIComponent(JSON.stringify({ id: [cottage.id] }))}`);
+    const sheet = withCell(withCell(csv, ';', cottage.id, 'Цена', '1234,5'), ';', cottage.id, 'Удобства коттеджа', `${comforts[0].name}; ${comforts[1].id}`);
+    const dry = (await importOf('cottage', sheet, { dryRun: true })).json();
+    expect(dry).toMatchObject({ updated: 1, created: 0, errors: [] });
+    expect(dry.changes[0].after).toMatchObject({ Цена: '1234,5' });
+    expect((await importOf('cottage', sheet)).statusCode).toBe(200);
+    const after = (await t.api({ method: 'GET', url: `/api/v1/cottage/${cottage.id}` })).json() as { price: number; comforts: { id: string }[] };
+    expect(after.price).toBe(1234.5);
+    expect(after.comforts.map((c) => c.id).sort()).toEqual([comforts[0].id, comforts[1].id].sort());
+    expect((await auditOf('cottage', cottage.id)).map((e) => e.action)).toContain('importEdit');
+  });
+
+  it('a new cottage without its main image is a row error: images are not imported', async () => {
+    const csv = await exportOf('cottage', 'en', '?range=[0,0]');
+    const [head, first] = lines(csv);
+    const res = await importOf('cottage', `${head}\r\n${first.replace(/^[^,]+/, '')}\r\n`, { dryRun: true, lang: 'en' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ created: 0, errors: [{ row: 2, message: expect.stringMatching(/image/i) }] });
+  });
+});
+
 describe('refusals', () => {
   it('a bad cell answers 400 with its row and column, and nothing is written', async () => {
     const s = await service(t);
@@ -128,6 +166,10 @@ describe('refusals', () => {
   it('an unknown id, a row twice, and a file that is not CSV are 400s, never 500', async () => {
     const unknown = await importOf('region', '#;Название (ru)\r\n00000000-0000-4000-8000-000000000000;X\r\n');
     expect(unknown.json().errors[0]).toMatchObject({ row: 2, column: '#' });
+    const a = await region(t);
+    const twice = await importOf('region', `#;Название (ru)\r\n${a.id};X\r\n${a.id};Y\r\n`);
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().errors).toEqual([{ row: 3, column: '#', message: 'This region is already in row 2' }]);
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0xfe, 0x00, 0x00]);
     const zip = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00, 0x08, 0x00, 0x00, 0x00, 0xc3, 0x28]);
     for (const file of [png, zip, '', 'hello world', 'Foo;Bar\r\n1;2\r\n', '#;"Название (ru)\r\n1;2']) {

@@ -185,8 +185,11 @@ function rowPayload<R extends { id: string }, C, U>(c: RowContext<R, C, U>, row:
     const same = field.kind === 'references' ? JSON.stringify(value) === JSON.stringify(old) : comparable(field, value) === comparable(field, old);
     if (current && same) continue;
     payload[field.key] = value;
-    before[c.headerOf(field.column)!] = current ? displayed(field, current) : '';
-    after[c.headerOf(field.column)!] = text;
+    const written = cellValue(cell(field.column));
+    // A number before the change in the file's own decimal mark.
+    const shown = current ? displayed(field, current) : '';
+    before[c.headerOf(field.column)!] = field.kind === 'number' && written.includes(',') ? shown.replace('.', ',') : shown;
+    after[c.headerOf(field.column)!] = written;
   }
   if (errors.length) throw new RowFailed(errors);
   return { payload, texts, before, after };
