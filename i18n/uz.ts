@@ -150,7 +150,7 @@ const uzApp = {
       recommended: 'recommended',
     },
     import: {
-      button: 'Import',
+      button: 'Import qilish',
       title: 'CSV fayldan import',
       hint: 'Ushbu roʻyxat eksporti shaklidagi fayl: id bor qatorlar shu yozuvni oʻzgartiradi, id siz qatorlar yangi yozuv yaratadi. Qoʻllamaguningizcha hech narsa saqlanmaydi.',
       pick: 'Fayl tanlash',

@@ -7,7 +7,7 @@
  */
 import { badRequest } from '../errors';
 
-export const SEPARATORS = [';', ',', '\t'] as const;
+const SEPARATORS = [';', ',', '\t'] as const;
 
 /** One record of the sheet: its row number as a spreadsheet shows it (the header is row 1) and its cells. */
 export interface SheetRow {

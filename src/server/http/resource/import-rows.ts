@@ -48,7 +48,7 @@ const BATCH = 500;
 
 type Rec = Record<string, unknown>;
 
-export interface ImportInput {
+interface ImportInput {
   sheet: Sheet;
   /** The column key of each of the sheet's columns (undefined: a column the import ignores). */
   columns: (string | undefined)[];

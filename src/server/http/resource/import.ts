@@ -22,7 +22,7 @@ const IMPORT_MAX_BYTES = 64 * 1024 * 1024;
 
 const rowError = z.object({ row: z.number().int(), column: z.string().nullable(), message: z.string() });
 const rowChange = z.object({ row: z.number().int(), id: z.string().nullable(), before: z.record(z.string(), z.string()), after: z.record(z.string(), z.string()) });
-export const importAnswer = z.object({
+const importAnswer = z.object({
   created: z.number().int(),
   updated: z.number().int(),
   unchanged: z.number().int(),
