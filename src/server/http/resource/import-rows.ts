@@ -54,6 +54,8 @@ interface ImportInput {
   columns: (string | undefined)[];
   fields: ImportField[];
   languages: { id: string; code: string }[];
+  /** A dry run keeps no audit entries: they would be rolled back anyway (10 000 full records before and after). */
+  audited: boolean;
 }
 
 /** One row's failure: its errors, reported, and its savepoint rolled back. */
@@ -66,7 +68,8 @@ class RowFailed extends Error {
 export async function importRows<R extends { id: string }, C, U>(ctx: ResourceContext<R, C, U>, tx: Tx, request: FastifyRequest, input: ImportInput) {
   const { sheet, columns, fields } = input;
   const result: ImportResult = { created: 0, updated: 0, unchanged: 0, errors: [], changes: [], truncated: false };
-  const audit: AuditEntry[] = [];
+  const kept: AuditEntry[] = [];
+  const audit = input.audited ? kept : { push: () => 0 };
   const at = new Map(columns.flatMap((key, i) => (key ? [[key, i] as const] : [])));
   const headerOf = (key: string) => (at.has(key) ? sheet.header[at.get(key)!] : null);
   const present = fields.filter((f) => (f.kind === 'texts' ? input.languages.some((l) => at.has(`${f.column}.${l.code}`)) : at.has(f.column)));
@@ -97,7 +100,7 @@ export async function importRows<R extends { id: string }, C, U>(ctx: ResourceCo
       result.errors.push(...errors.slice(0, Math.max(0, LISTED - result.errors.length)));
     }
   }
-  return { result, audit };
+  return { result, audit: kept };
 }
 
 interface RowContext<R extends { id: string }, C, U> {
@@ -109,7 +112,7 @@ interface RowContext<R extends { id: string }, C, U> {
   headerOf: (key: string) => string | null;
   present: ImportField[];
   refs: Map<string, NameIndex>;
-  audit: AuditEntry[];
+  audit: Pick<AuditEntry[], 'push'>;
 }
 
 /** An error of a row's write as the row's errors: its fields named as the sheet's columns. */
@@ -218,7 +221,7 @@ async function importRow<R extends { id: string }, C, U>(c: RowContext<R, C, U>,
     if (!current && texts[field.key]) payload[field.key] = randomUUID();
   }
   for (const field of c.present.filter((f) => f.kind === 'texts' && f.def?.kind === 'definitions')) {
-    if (texts[field.key]) payload[field.key] = current ? texts[field.key] : { ...texts[field.key] };
+    if (texts[field.key]) payload[field.key] = texts[field.key];
   }
   const schema = (current ? ctx.cfg.update!.body.schema : ctx.cfg.create!.body.schema) as z.ZodType<Rec>;
   const parsed = schema.safeParse(payload);

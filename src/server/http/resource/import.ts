@@ -74,7 +74,7 @@ export function registerImport<R extends { id: string }, C, U>(ctx: ResourceCont
         throw badRequest(`Unknown columns: ${unknown.slice(0, 5).map((h) => `"${h.slice(0, 64)}"`).join(', ')}. The file must have the headers the ${plural}' export writes`);
       }
       if (!columns.includes('id')) throw badRequest('The column "#" (the id) is missing: the file must have the headers the export writes');
-      const input = { sheet, columns, fields, languages };
+      const input = { sheet, columns, fields, languages, audited: !dryRun };
       if (dryRun) {
         try {
           await app.db.transaction(async (tx) => {
