@@ -243,8 +243,9 @@ async function writeRow<R extends { id: string }, C, U>(c: RowContext<R, C, U>, 
   const languageId = new Map(c.input.languages.map((l) => [l.code, l.id]));
   for (const field of c.present.filter((f) => f.kind === 'texts' && f.def?.kind === 'translation' && texts[f.key])) {
     const rows = Object.entries(texts[field.key]).map(([code, value]) => ({ languageId: languageId.get(code)!, value }));
-    if (current) {
-      const id = String(current[`${field.key}TranslateId`]);
+    const own = current?.[`${field.key}TranslateId`];
+    if (current && typeof own === 'string') {
+      const id = own;
       const had = currentValue(field, current) as Record<string, string>;
       await updateTranslation(sp, id, {}, rows);
       c.audit.push({ resource: 'translate', recordId: id, action: 'importEdit', before: { definition: had }, after: { definition: { ...had, ...texts[field.key] } } });
