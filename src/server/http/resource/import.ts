@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { perm } from '../../../shared/permissions';
 import { badRequest, HttpError } from '../../errors';
+import { malformedForm } from '../../plugins/uploads';
 import { allLanguageCodes } from '../../repos/languages';
 import { readSheet, separatorOf } from '../csv-read';
 import { auditedWrite } from '../unit-of-work';
@@ -103,13 +104,18 @@ async function fileOf(request: FastifyRequest): Promise<AsyncIterable<Buffer>> {
   let part;
   try {
     part = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
-  } catch {
-    throw badRequest('The multipart form is malformed or incomplete');
+  } catch (error) {
+    throw malformedForm(error);
   }
   if (!part || part.fieldname !== 'file') throw badRequest('Send the CSV as the file field "file" of a multipart form');
   const stream = part.file;
   return (async function* () {
-    for await (const chunk of stream) yield chunk as Buffer;
+    try {
+      for await (const chunk of stream) yield chunk as Buffer;
+    } catch (error) {
+      // A form cut off mid-file, a file over the limit: the parser's errors as 400/413, never a 500.
+      throw malformedForm(error);
+    }
     if (stream.truncated) throw new HttpError(413, `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB; import it in parts`);
   })();
 }
