@@ -125,6 +125,26 @@ describe('changes', () => {
   });
 });
 
+describe('translations', () => {
+  it('a new translation from its code, type and a text per language; a missing language is its row and column', async () => {
+    const csv = await exportOf('translate', 'en', '?range=[0,0]');
+    const head = lines(csv)[0];
+    const columns = head.split(',');
+    const row = (cells: Record<string, string>) => columns.map((h) => cells[h] ?? '').join(',');
+    const full = row({ Code: 'import.new.one', Type: 'content', 'Definition (uz)': 'Yangi', 'Definition (ru)': 'Новый', 'Definition (en)': 'New' });
+    const partial = row({ Code: 'import.new.two', Type: 'content', 'Definition (uz)': 'Faqat' });
+    const bad = await importOf('translate', `${head}\r\n${full}\r\n${partial}\r\n`, { lang: 'en' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual([{ row: 3, column: 'Definition (ru)', message: 'A definition in "ru" is required' }]);
+    const ok = await importOf('translate', `${head}\r\n${full}\r\n`, { lang: 'en' });
+    expect(ok.json()).toMatchObject({ created: 1, errors: [] });
+    const [created] = (await t.api({ method: 'GET', url: `/api/v1/translate?filter=${encodeURIComponent(JSON.stringify({ q: 'import.new.one' }))}` })).json() as {
+      definition: { value: string }[];
+    }[];
+    expect(created.definition.map((d) => d.value).sort()).toEqual(['New', 'Yangi', 'Новый']);
+  });
+});
+
 describe('cottages', () => {
   it('an edited price (decimal comma) and comforts by name in another language: 1 updated, the links replaced, audited', async () => {
     const [cottage] = (await t.api({ method: 'GET', url: '/api/v1/cottage?range=[0,0]' })).json() as { id: string }[];
