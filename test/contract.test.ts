@@ -207,4 +207,28 @@ describe.each(entries)('%s', (name, def) => {
       verify();
     });
   }
+
+  const importPath = def.api.import;
+  if (importPath) {
+    it(`answers 4xx, never 500, to garbage, and reads its own export back unchanged (POST ${importPath})`, async () => {
+      const { check, verify } = collector(`POST ${importPath}`);
+      const send = (opts: { payload: string | Buffer; headers: Record<string, string> }, dryRun = true) =>
+        t.api({ method: 'POST', url: `${url(importPath)}${dryRun ? '?dryRun=true' : ''}`, ...opts });
+      const csv = (content: string | Buffer) => multipart({}, [{ field: 'file', filename: 'x.csv', content: Buffer.from(content), type: 'text/csv' }]);
+      check('JSON', await send({ payload: '{"file":"x"}', headers: { 'content-type': 'application/json' } }), is4xx);
+      check('text/plain', await send({ payload: 'hello', headers: { 'content-type': 'text/plain' } }), is4xx);
+      check('form without a file', await send(multipart({ file: 'x' })), is4xx);
+      check('an image', await send(multipart({}, [imageFile('file')])), is4xx);
+      check('not an image in another field', await send(multipart({}, [imageFile('image', notAnImage, 'x.jpg')])), is4xx);
+      for (const content of ['', '\uFEFF', 'a,b\n1,2', '#;"open\n1;2', '#\n' + 'x'.repeat(70_000)]) check(`file ${JSON.stringify(content.slice(0, 20))}`, await send(csv(content), false), is4xx);
+      for (const [field, fieldDef] of Object.entries(def.fields)) {
+        for (const value of WRONG_JSON[fieldDef.kind]) check(`# and ${field}=${JSON.stringify(value)}`, await send(csv(`#,${field}\n,${JSON.stringify(value)}\n`), false), is4xx);
+      }
+      const exported = await t.api({ method: 'GET', url: url(def.api.export!) });
+      const back = await send(csv(exported.rawPayload));
+      check('its own export', back, (s) => s === 200);
+      expect(back.json()).toMatchObject({ created: 0, updated: 0, errors: [] });
+      verify();
+    });
+  }
 });

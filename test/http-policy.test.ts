@@ -156,7 +156,7 @@ describe('OpenAPI', () => {
   });
 });
 
-describe('per-user limits on exports and uploads', () => {
+describe('per-user limits on exports, uploads and imports', () => {
   let limited: TestContext;
   beforeAll(async () => {
     limited = await createTestApp({ RATE_LIMIT_MAX: '2', RATE_LIMIT_WINDOW: '1m' });
@@ -186,5 +186,15 @@ describe('per-user limits on exports and uploads', () => {
     const third = await upload();
     expect(third.statusCode).toBe(429);
     expect(third.headers['retry-after']).toBeDefined();
+  });
+
+  it('imports count per user, apart from exports (the third import in the window answers 429)', async () => {
+    const user = await userWith(limited, ['region.create', 'region.edit']);
+    const body = multipart({}, [{ field: 'file', filename: 'r.csv', content: Buffer.from('#;Nomi (uz)\r\n'), type: 'text/csv' }]);
+    const send = () => limited.api({ method: 'POST', url: '/api/v1/region/import?dryRun=true', token: user.token, ...body });
+    expect([(await send()).statusCode, (await send()).statusCode]).toEqual([200, 200]);
+    const third = await send();
+    expect(third.statusCode).toBe(429);
+    expect(third.json().message).toContain('imports');
   });
 });

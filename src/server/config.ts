@@ -56,6 +56,8 @@ export interface Config {
   /** Per user: the expensive calls (exports, uploads, imports) allowed in `rateLimitWindowSeconds` before 429. */
   rateLimitMax: number;
   rateLimitWindowSeconds: number;
+  /** A CSV import (`POST <resource>/import`) holds at most this many rows (400 beyond). */
+  importMaxRows: number;
   /** An uploaded image may declare at most this many pixels (refused with 413 beyond); stored at most 4096 px wide/high. */
   maxImagePixels: number;
   /** How long a stop (SIGTERM, SIGINT) may wait for the requests in flight before the process ends anyway. */
@@ -184,6 +186,12 @@ const envSchema = z.object({
     .positive('RATE_LIMIT_MAX must be at least 1')
     .default(30),
   RATE_LIMIT_WINDOW: duration('RATE_LIMIT_WINDOW', '1m'),
+  IMPORT_MAX_ROWS: z.coerce
+    .number({ message: 'IMPORT_MAX_ROWS must be a number of rows' })
+    .int('IMPORT_MAX_ROWS must be a whole number')
+    .positive('IMPORT_MAX_ROWS must be at least 1')
+    .max(1_000_000, 'IMPORT_MAX_ROWS must be at most 1000000')
+    .default(10_000),
   MAX_IMAGE_MEGAPIXELS: z.coerce
     .number({ message: 'MAX_IMAGE_MEGAPIXELS must be a number' })
     .positive('MAX_IMAGE_MEGAPIXELS must be positive')
@@ -330,6 +338,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: origins,
     rateLimitMax: e.RATE_LIMIT_MAX,
     rateLimitWindowSeconds: e.RATE_LIMIT_WINDOW,
+    importMaxRows: e.IMPORT_MAX_ROWS,
     maxImagePixels: Math.round(e.MAX_IMAGE_MEGAPIXELS * 1e6),
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT,
   };

@@ -32,6 +32,28 @@ export const AUDIT_ACTIONS = [
   'sessionsEnd',
   /** A change taken back (`POST audit/revert/{id}`); the entry names the one it reverted (`revertOf`). */
   'revert',
+  /** A record created or edited by a CSV import (`POST <resource>/import`), or the translation of its name. */
+  'importCreate',
+  'importEdit',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** What an entry's write did to its record, as far as a revert is concerned (`POST audit/revert/{id}`). */
+export type AuditEffect = 'create' | 'edit' | 'delete';
+
+/**
+ * The actions a revert can take back, and what each did; the others (passwords, two-factor, sessions…) are refused by
+ * the server with the reason. A `revert` entry's effect is the opposite of the entry it reverted (server: its
+ * `revertOf`; panel: its changes).
+ */
+export const REVERTIBLE_EFFECTS: Partial<Record<AuditAction, AuditEffect>> = {
+  create: 'create',
+  importCreate: 'create',
+  edit: 'edit',
+  bulkEdit: 'edit',
+  image: 'edit',
+  importEdit: 'edit',
+  delete: 'delete',
+  bulkDelete: 'delete',
+};

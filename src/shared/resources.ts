@@ -66,6 +66,12 @@ export interface ResourceDef {
     export?: string;
     /** The audit history: takes the change an entry recorded back (`:id` = the entry's id). */
     revert?: string;
+    /**
+     * Additive: `POST` a CSV in the export's shape (multipart `file`, `?dryRun=true` to preview) — rows with an id edit
+     * that record, rows without one create it, all in one transaction. Declared only where every field can travel in a
+     * sheet (`imports()`); users never (passwords).
+     */
+    import?: string;
   };
   /** Which writes travel as multipart/form-data (the spec's §7 table). */
   multipart?: { create?: boolean; update?: boolean };
@@ -105,6 +111,11 @@ function kit(base: string) {
   return { bulkDelete: `${base}/bulk/delete`, export: `${base}/export` };
 }
 
+/** The CSV import of a resource whose export it reads back (`POST <base>/import`). */
+function imports(base: string) {
+  return { import: `${base}/import` };
+}
+
 /**
  * A `named` catalogue entry: a translated `name`, then its own `fields` in order (an `image` field gives it the image
  * replacement call and a multipart create). The server derives its routes, list and records from it
@@ -126,7 +137,7 @@ function named<const K extends string, const R extends string, const F extends R
     label: entry.label,
     one: entry.one,
     preset: 'named',
-    api: image ? { ...crud(entry.route), image: `${entry.route}/edit/image/:id` } : crud(entry.route),
+    api: { ...crud(entry.route), ...imports(entry.route), ...(image ? { image: `${entry.route}/edit/image/:id` } : {}) },
     ...(image ? { multipart: { create: true } } : {}),
     actions: CRUD,
     fields,
@@ -139,7 +150,7 @@ export const resources = {
     key: 'language',
     route: 'language',
     label: 'Languages',
-    api: { list: 'language', one: 'language/:id', create: 'language', update: 'language/:id', delete: 'language/:id', image: 'language/update/image/:id', ...kit('language') },
+    api: { list: 'language', one: 'language/:id', create: 'language', update: 'language/:id', delete: 'language/:id', image: 'language/update/image/:id', ...kit('language'), ...imports('language') },
     multipart: { create: true },
     actions: CRUD,
     fields: {
@@ -153,7 +164,7 @@ export const resources = {
     key: 'translate',
     route: 'translate',
     label: 'Translations',
-    api: { list: 'translate', one: 'translate/:id', create: 'translate', update: 'translate/:id', delete: 'translate/:id', ...kit('translate') },
+    api: { list: 'translate', one: 'translate/:id', create: 'translate', update: 'translate/:id', delete: 'translate/:id', ...kit('translate'), ...imports('translate') },
     actions: CRUD,
     fields: {
       code: { kind: 'text', required: true, max: 128 },
@@ -194,6 +205,7 @@ export const resources = {
       premium: 'cottage/add/premium/:id',
       premiumEnd: 'cottage/delete/premium/:id',
       bulkUpdate: 'cottage/bulk/edit',
+      ...imports('cottage'),
     },
     multipart: { create: true },
     actions: CRUD,
@@ -221,7 +233,7 @@ export const resources = {
     key: 'service',
     route: 'services',
     label: 'Services',
-    api: crud('services'),
+    api: { ...crud('services'), ...imports('services') },
     multipart: { create: true, update: true },
     actions: CRUD,
     fields: {
@@ -236,7 +248,7 @@ export const resources = {
     key: 'tariff',
     route: 'tariff',
     label: 'Tariffs',
-    api: { ...crud('tariff'), disable: 'tariff/disable' },
+    api: { ...crud('tariff'), ...imports('tariff'), disable: 'tariff/disable' },
     actions: CRUD,
     extraPermissions: { disable: 'End a premium placement bought with a tariff' },
     fields: {

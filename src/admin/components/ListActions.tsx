@@ -1,6 +1,7 @@
 import DensitySmallIcon from '@mui/icons-material/DensitySmall';
 import { ColumnsButton, CreateButton, FilterButton, TopToolbar, useFilterContext, useResourceDefinition, Button } from 'react-admin';
 import { ExportCsvButton } from './ExportCsvButton';
+import { ImportCsvButton } from './ImportCsvButton';
 import { useDensity, usePhone } from './layoutPrefs';
 
 /** Compact or comfortable rows, for the user, on every list (the cards of a phone have none). */
@@ -23,7 +24,8 @@ const DensityButton = () => {
  * Every list's toolbar: the filters that are not always shown (saved queries live on the server, in the aside, so
  * react-admin's browser-store ones are off), the column chooser (hide and reorder, kept in the store), the row
  * density, create when the resource has it (react-admin's button checks `<resource>.create`; `createLabel` renames
- * it), and the server's CSV of every matching row. A phone's cards have no columns or density to choose.
+ * it), the server's CSV of every matching row, and its import back (for who may create and edit). A phone's cards
+ * have no columns or density to choose.
  */
 export const ListActions = ({ createLabel }: { createLabel?: string }) => {
   const { hasCreate } = useResourceDefinition();
@@ -36,6 +38,7 @@ export const ListActions = ({ createLabel }: { createLabel?: string }) => {
       {!phone && <DensityButton />}
       {hasCreate && <CreateButton label={createLabel} />}
       <ExportCsvButton />
+      <ImportCsvButton />
     </TopToolbar>
   );
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { cellText, csvCell, csvFormat, exportColumns, exportFileName, exportStream, formatCell, kindsOf, skeletonOf, timeCell, type CsvFormat } from './csv-export';
+import { cellText, csvCell, csvFormat, exportColumns, exportFileName, exportStream, formatCell, kindsOf, skeletonOf, TEXTS, timeCell, type CsvFormat } from './csv-export';
 
 const named = { id: z.string(), name: z.string() };
 const orderLike = z.object({
@@ -85,7 +85,7 @@ describe('CSV export', () => {
     expect(headers('xx')).toEqual(['#', 'Name', 'Created', 'Some flag']);
   });
 
-  it('writes a BOM, a header row in the request language and every row, batch by batch', async () => {
+  it('writes a BOM, a header row in the request language (a translated name one column per language) and every row, batch by batch', async () => {
     const ids = ['a', 'b', 'c'];
     const loads: string[][] = [];
     const csv = await text(
@@ -98,14 +98,16 @@ describe('CSV export', () => {
         batchSize: 2,
         load: async (batch) => {
           loads.push(batch);
-          return [...batch].reverse().map((id) => ({ id, name: `Name ${id}`, nameTranslateId: 't', rating: 4.5, createdAt: new Date('2026-11-24T19:30:00Z') }));
+          return [...batch]
+            .reverse()
+            .map((id) => ({ id, name: `Name ${id}`, nameTranslateId: 't', [TEXTS]: { name: { uz: `Nom ${id}`, ru: `Name ${id}` } }, rating: 4.5, createdAt: new Date('2026-11-24T19:30:00Z') }));
         },
       }),
     );
     expect(loads).toHaveLength(2);
-    expect(csv.startsWith('\uFEFF#;Название;')).toBe(true);
-    const row = (id: string) => `${id};Name ${id};"4,5";2026-11-25 00:30:00`;
-    expect(csv.slice(1).split('\r\n')).toEqual(['#;Название;Рейтинг;Создано (Asia/Tashkent)', row('a'), row('b'), row('c'), '']);
+    expect(csv.startsWith('\uFEFF#;Название (uz);Название (ru);Название (en);')).toBe(true);
+    const row = (id: string) => `${id};Nom ${id};Name ${id};;"4,5";2026-11-25 00:30:00`;
+    expect(csv.slice(1).split('\r\n')).toEqual(['#;Название (uz);Название (ru);Название (en);Рейтинг;Создано (Asia/Tashkent)', row('a'), row('b'), row('c'), '']);
   });
 
   it('names the file after the resource and the day in the time zone', () => {

@@ -13,6 +13,10 @@ import uz from '../../../i18n/uz';
 import exportTexts from '../../../i18n/export-columns';
 import { SECRET_FIELD } from '../rules/secret-fields';
 import { badRequest } from '../errors';
+import type { DbOrTx } from '../db/client';
+import { DEFAULT_LANGUAGES } from '../../shared/enums';
+import { resourceByRoute } from '../../shared/resources';
+import { definitionTexts } from '../repos/translations';
 import { listQuerySchema } from './list-params';
 import { inBatches, textStream } from './streaming';
 
@@ -228,18 +232,63 @@ export function skeletonOf(schema: z.ZodType): unknown {
   return inner instanceof z.ZodArray ? [] : null;
 }
 
+/** Where an export row keeps the texts of its translated fields in every language: `{name: {uz, ru, en}}`. */
+export const TEXTS = '_texts';
+type Texted = Record<string, unknown> & { [TEXTS]?: Record<string, Record<string, string>> };
+
+/** The languages a sheet has columns for when the database is not asked (unit tests): the default three. */
+const DEFAULT_CODES = DEFAULT_LANGUAGES.map((l) => l.code);
+
+/** A translated field's text in one language: a record's `_texts`, or a translation's own `definition` list. */
+function textIn(record: Texted, key: string, code: string): string | undefined {
+  const own = record[TEXTS]?.[key]?.[code];
+  if (own !== undefined) return own;
+  const list = record[key];
+  if (!Array.isArray(list)) return undefined;
+  const found = (list as { value?: string; language?: { code?: string } }[]).find((d) => d.language?.code === code);
+  return found?.value;
+}
+
+/**
+ * Each record of a batch with the texts of its translated fields (`<field>TranslateId` beside `<field>`) in every
+ * language, under `_texts`: what the one-column-per-language cells read.
+ */
+export async function withTexts<R extends object>(db: DbOrTx, records: R[]): Promise<R[]> {
+  const ids = new Set<string>();
+  for (const r of records) for (const [k, v] of Object.entries(r)) if (k.endsWith('TranslateId') && typeof v === 'string') ids.add(v);
+  if (!ids.size) return records;
+  const texts = await definitionTexts(db, [...ids]);
+  return records.map((r) => {
+    const own: Record<string, Record<string, string>> = {};
+    for (const [k, v] of Object.entries(r)) if (k.endsWith('TranslateId') && typeof v === 'string') own[k.slice(0, -'TranslateId'.length)] = texts.get(v) ?? {};
+    return { ...r, [TEXTS]: own };
+  });
+}
+
 /**
  * The columns of a resource's export, read off its record schema's skeleton: every top-level field except translation ids,
  * reference ids whose record is nested beside them, and secrets; a nested record that itself nests one (an order's
- * tariff and its service) adds a column for the inner one.
+ * tariff and its service) adds a column for the inner one. A translated field (a name, a translation's definition)
+ * gives one column per language, `Name (uz)`, `Name (ru)`…, so that a sheet can be imported back without loss.
  */
-export function exportColumns(route: string, sample: Record<string, unknown>, lang: string, kinds: Record<string, ColumnKind> = {}): ExportColumn[] {
+export function exportColumns(
+  route: string,
+  sample: Record<string, unknown>,
+  lang: string,
+  kinds: Record<string, ColumnKind> = {},
+  languages: readonly string[] = DEFAULT_CODES,
+): ExportColumn[] {
   const texts = catalogues[lang] ?? catalogues.en;
   // In the request's language, else English, else the key in words.
   const header = (key: string) => labelIn(texts, route, key) ?? labelIn(catalogues.en, route, key) ?? humanize(key);
+  const fields = (resourceByRoute(route)?.fields ?? {}) as Record<string, { kind: string }>;
   const columns: ExportColumn[] = [];
   for (const [key, value] of Object.entries(sample)) {
     if (SECRET_FIELD.test(key) || key.endsWith('TranslateId')) continue;
+    if (`${key}TranslateId` in sample || fields[key]?.kind === 'definitions') {
+      for (const code of languages) columns.push({ key: `${key}.${code}`, header: `${header(key)} (${code})`, kind: 'text', value: (r) => textIn(r as Texted, key, code) });
+      continue;
+    }
     const nestedName = key.endsWith('Id') ? key.slice(0, -2) : undefined;
     if (nestedName && nestedName in sample && typeof sample[nestedName] === 'object') continue;
     if (key === 'service_id' && 'service' in sample) continue;
@@ -263,6 +312,8 @@ function humanize(key: string): string {
 interface ExportSource {
   route: string;
   lang: string;
+  /** The codes of the languages a translated field has a column for, in the languages' order (default uz, ru, en). */
+  languages?: readonly string[];
   format: CsvFormat;
   /** The response schema of one record: the columns come from it, so an empty export still has its header row. */
   record: z.ZodType;
@@ -276,7 +327,7 @@ interface ExportSource {
 /** The CSV as a stream: the header row, then each batch of records as soon as it is loaded. */
 export function exportStream(source: ExportSource): Readable {
   const { format } = source;
-  const columns = exportColumns(source.route, skeletonOf(source.record) as Record<string, unknown>, source.lang, kindsOf(source.record));
+  const columns = exportColumns(source.route, skeletonOf(source.record) as Record<string, unknown>, source.lang, kindsOf(source.record), source.languages);
   // A time column's header names the zone its times are in.
   const headers = columns.map((c) => csvCell(c.kind === 'time' ? `${c.header} (${format.timeZone})` : c.header));
   return textStream(

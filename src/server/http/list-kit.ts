@@ -15,7 +15,8 @@ import { perm } from '../../shared/permissions';
 import type { RecordSnapshot } from '../db/schema';
 import { retireFiles } from '../repos/retired-files';
 import { recordAudit } from './audit';
-import { csvFormat, exportFileName, exportQuerySchema, exportStream } from './csv-export';
+import { csvFormat, exportFileName, exportQuerySchema, exportStream, withTexts } from './csv-export';
+import { allLanguageCodes } from '../repos/languages';
 import { allIds, type ListParams, type ListSpec } from '../query/list';
 import { parseListParams } from './list-params';
 
@@ -165,7 +166,9 @@ export function registerListKit<R extends { id: string }>(app: FastifyInstance, 
           .header('content-disposition', `attachment; filename="${exportFileName(def.route, format.timeZone)}"`)
           .header('cache-control', 'no-store');
         const load = kit.exportRows ?? kit.load;
-        return reply.send(exportStream({ route: def.route, lang, format, record: kit.record, ids, load: (batch) => load(app.db, batch, lang) }));
+        const languages = (await allLanguageCodes(app.db)).map((l) => l.code);
+        const rows = async (batch: string[]) => withTexts(app.db, await load(app.db, batch, lang));
+        return reply.send(exportStream({ route: def.route, lang, languages, format, record: kit.record, ids, load: rows }));
       },
     );
   }

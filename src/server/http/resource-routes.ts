@@ -8,6 +8,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { registerActions } from './resource/actions';
+import { registerImport } from './resource/import';
 import { resourceContext } from './resource/context';
 import { registerBulk, registerLists } from './resource/list';
 import type { RegisteredResource, ResourceRoutes } from './resource/types';
@@ -26,5 +27,6 @@ export function registerResource<R extends { id: string }, C, U>(app: FastifyIns
   registerActions(ctx);
   const reverter = reverterOf(ctx);
   if (reverter) app.reverters.set(def.key, reverter);
+  registerImport(ctx);
   return { one: ctx.one, load: cfg.load };
 }

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { REVERTIBLE_EFFECTS, type AuditAction } from '../../shared/audit-actions';
 import { perm } from '../../shared/permissions';
 import type { Tx } from '../db/client';
 import { badRequest, conflict, forbidden, HttpError } from '../errors';
@@ -12,8 +13,6 @@ import { auditEntry, type StoredAuditEntry } from '../repos/audit';
 import type { ActionResult, WriteInput } from './resource/types';
 import type { Effect } from './resource/revert';
 
-/** What each revertible action did to its record. */
-const EFFECTS: Record<string, Effect> = { create: 'create', edit: 'edit', bulkEdit: 'edit', image: 'edit', delete: 'delete', bulkDelete: 'delete' };
 const OPPOSITE: Record<Effect, Effect> = { create: 'delete', delete: 'create', edit: 'edit' };
 /** What a revert of each effect does, and the permission it needs on the record's resource. */
 const DOES: Record<Effect, { done: Done; permission: string }> = {
@@ -48,7 +47,7 @@ type RevertAnswer = z.infer<typeof revertAnswer>;
 /** What the entry did, following a revert's chain to the entry it took back (opposite at each step). */
 async function effectOf(tx: Tx, entry: StoredAuditEntry, depth = 0): Promise<Effect> {
   if (entry.action !== 'revert') {
-    const effect = EFFECTS[entry.action];
+    const effect = REVERTIBLE_EFFECTS[entry.action as AuditAction];
     if (effect) return effect;
     const why = NOT_REVERTIBLE[entry.action] ?? 'only creates, edits and deletes of records can be taken back';
     throw badRequest(`This entry ("${entry.action}") cannot be reverted: ${why}`);

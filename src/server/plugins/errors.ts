@@ -39,6 +39,12 @@ function fromDatabase(err: PgError): { status: number; message: string } | undef
   }
 }
 
+/** The message a database error that user input provoked answers with (an import reports it on its row), if it is one. */
+export function databaseErrorMessage(error: unknown): string | undefined {
+  const db = pgCause(error);
+  return db && fromDatabase(db)?.message;
+}
+
 function pgCause(error: unknown): PgError | undefined {
   let e: unknown = error;
   for (let depth = 0; e && depth < 4; depth++) {

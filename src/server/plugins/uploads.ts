@@ -165,7 +165,7 @@ async function readParts(request: FastifyRequest, form: FormData, allowedFiles: 
  * 400, not the parser's bare error (which has no status and would be a 500). Our own errors and the plugin's limits
  * (413 and the like) pass as they are.
  */
-function malformedForm(error: unknown): unknown {
+export function malformedForm(error: unknown): unknown {
   if (error instanceof HttpError) return error;
   const status = (error as { statusCode?: unknown }).statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) return error;

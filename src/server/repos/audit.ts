@@ -7,7 +7,7 @@ import { eq, getTableColumns, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { auditLog, users, type AuditChange, type RecordSnapshot } from '../db/schema';
 import { diffRecords } from '../rules/audit-changes';
-import type { AuditAction } from '../../shared/audit-actions';
+import { REVERTIBLE_EFFECTS, type AuditAction } from '../../shared/audit-actions';
 import { badRequest } from '../errors';
 import type { ListSpec } from '../query/list';
 import type { AuditRecord } from '../../shared/records/audit';
@@ -39,7 +39,7 @@ export interface Writer {
  */
 export async function insertAudit(db: DbOrTx, by: Writer, entry: AuditEntry): Promise<void> {
   const changes = { ...diffRecords(entry.before, entry.after), ...entry.extra };
-  if (!Object.keys(changes).length && (entry.action === 'edit' || entry.action === 'bulkEdit')) return;
+  if (!Object.keys(changes).length && REVERTIBLE_EFFECTS[entry.action] === 'edit') return;
   const { userId, sessionId } = by;
   const userName = userId
     ? sql`coalesce((select coalesce(nullif(${users.name}, ''), ${users.username}) from ${users} where ${users.id} = ${userId}), '')`

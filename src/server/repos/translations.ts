@@ -87,8 +87,31 @@ export async function updateTranslation(tx: Tx, id: string, values: { code?: str
   }
 }
 
+/** Sets a translation's definitions to exactly these (a language not among them loses its text). */
+export async function replaceDefinitions(tx: Tx, id: string, rows: DefinitionRow[]) {
+  await tx.delete(definitions).where(eq(definitions.translationId, id));
+  if (rows.length) await tx.insert(definitions).values(rows.map((r) => ({ ...r, translationId: id })));
+}
+
 /** Deletes a translation no record uses (409 naming the user otherwise), checked and done under one lock. */
 export async function deleteTranslation(tx: Tx, id: string, lang: string) {
   await assertTranslationUnused(tx, id, lang);
   await tx.delete(translations).where(eq(translations.id, id));
+}
+
+/** The texts of translations by language code: `id → {uz: …, ru: …}` (the export's and import's columns per language). */
+export async function definitionTexts(db: DbOrTx, ids: string[]): Promise<Map<string, Record<string, string>>> {
+  const out = new Map<string, Record<string, string>>();
+  if (!ids.length) return out;
+  const rows = await db
+    .select({ translationId: definitions.translationId, value: definitions.value, code: languages.code })
+    .from(definitions)
+    .innerJoin(languages, eq(languages.id, definitions.languageId))
+    .where(inArray(definitions.translationId, ids));
+  for (const r of rows) {
+    let texts = out.get(r.translationId);
+    if (!texts) out.set(r.translationId, (texts = {}));
+    texts[r.code] = r.value;
+  }
+  return out;
 }

@@ -5,7 +5,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../errors';
 import { resources } from '../../shared/resources';
-import { translationRecord } from '../../shared/records/translation';
+import { translationRecord, type TranslationRecord } from '../../shared/records/translation';
 import { translationCreateSchema, translationEditSchema } from '../../shared/schemas/catalogue';
 import { registerResource } from '../http/resource-routes';
 import { allLanguageCodes } from '../repos/languages';
@@ -14,6 +14,7 @@ import {
   deleteTranslation,
   insertTranslation,
   loadTranslations,
+  replaceDefinitions,
   translationListSpec,
   updateTranslation,
   type DefinitionRow,
@@ -51,6 +52,12 @@ const translationRoutes: FastifyPluginAsyncZod = async (app) => {
     record: translationRecord,
     load: loadTranslations,
     spec: translationListSpec(),
+    // A revert of an edit (a form's or an import's) puts the texts it changed back, each language as it was.
+    revertLinks: {
+      fields: ['definition'],
+      derived: ['value', 'usedBy'],
+      write: (tx, id, { definition }) => replaceDefinitions(tx, id, (definition as TranslationRecord['definition']).map((d) => ({ languageId: d.language.id, value: d.value }))),
+    },
     views: [{ path: 'unused', description: 'Translations no record references (computed)', spec: translationListSpec({ unusedOnly: true }) }],
     create: {
       body: { schema: translationCreateSchema },

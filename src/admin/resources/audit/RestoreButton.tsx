@@ -2,20 +2,21 @@ import RestoreIcon from '@mui/icons-material/Restore';
 import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { useCanAccess, useDataProvider, useNotify, useRedirect, useRefresh, useTranslate } from 'react-admin';
+import { REVERTIBLE_EFFECTS, type AuditAction, type AuditEffect } from '../../../shared/audit-actions';
 import type { AuditRecord } from '../../../shared/records/audit';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { useFormat } from '../../components/formats';
 import { fieldLabel, routeOfKey, shownFields, valueText } from './auditText';
 
 /** The entries a revert can take back; the server decides in the end (and says why not). */
-const REVERTIBLE = new Set(['create', 'edit', 'bulkEdit', 'image', 'delete', 'bulkDelete', 'revert']);
+const isRevertible = (action: string) => action === 'revert' || Object.hasOwn(REVERTIBLE_EFFECTS, action);
 
-type Effect = 'create' | 'edit' | 'delete';
+type Effect = AuditEffect;
 
 /** What the entry did: a revert that brought a record back reads as a create, one that deleted it as a delete. */
 function effectOf(entry: Pick<AuditRecord, 'action' | 'changes'>): Effect {
-  if (entry.action === 'create') return 'create';
-  if (entry.action === 'delete' || entry.action === 'bulkDelete') return 'delete';
+  const effect = REVERTIBLE_EFFECTS[entry.action as AuditAction];
+  if (effect) return effect;
   const changes = Object.values(entry.changes);
   if (entry.action === 'revert' && changes.length) {
     if (changes.every((c) => c.before === null)) return 'create';
@@ -71,7 +72,7 @@ export const RestoreButton = ({ entry, leaveOnDelete }: { entry: AuditRecord; le
   const { canAccess } = useCanAccess({ resource: route, action: NEEDS[effect] });
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
-  if (!REVERTIBLE.has(entry.action) || !canAccess) return null;
+  if (!isRevertible(entry.action) || !canAccess) return null;
 
   const restore = async () => {
     setPending(true);

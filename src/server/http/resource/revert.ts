@@ -10,6 +10,7 @@
  * Each refuses with 409 naming the fields that changed since the entry (compared with its `after`).
  */
 import type { FastifyRequest } from 'fastify';
+import type { AuditEffect } from '../../../shared/audit-actions';
 import type { Tx } from '../../db/client';
 import type { RecordSnapshot } from '../../db/schema';
 import { RESOURCE_TABLES, type TabledResource } from '../../db/tables';
@@ -21,7 +22,7 @@ import { columnFields, restoreColumns, restoreSnapshot } from '../../repos/snaps
 import type { ResourceContext } from './context';
 
 /** What an entry did to its record, and so what its revert undoes. */
-export type Effect = 'create' | 'edit' | 'delete';
+export type Effect = AuditEffect;
 
 interface Reverted {
   before: object | null;
@@ -72,7 +73,7 @@ export function reverterOf<R extends { id: string }, C, U>(ctx: ResourceContext<
    * its `nameTranslateId`, a nested `region` beside `regionId`) — a user's roles, a cottage's image rows, a password.
    */
   const beyondReach = (changes: Record<string, unknown>) =>
-    Object.keys(changes).filter((f) => !own.has(f) && !(`${f}Id` in changes) && !(`${f}TranslateId` in changes));
+    Object.keys(changes).filter((f) => !own.has(f) && !links?.derived?.includes(f) && !(`${f}Id` in changes) && !(`${f}TranslateId` in changes));
 
   /** The record now, or 409: it was deleted after the entry. */
   const present = (tx: Tx, id: string, lang: string) =>

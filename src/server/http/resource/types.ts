@@ -114,7 +114,12 @@ export interface ResourceRoutes<R extends { id: string }, C = never, U = never> 
    * Record fields that are links to other records (a cottage's `comforts`, `cottageType`) which a revert of an edit
    * may put back (`http/resource/revert.ts`): `write` gets their earlier values as the record had them.
    */
-  revertLinks?: { fields: string[]; write(tx: Tx, id: string, values: Record<string, unknown>): Promise<void> };
+  revertLinks?: {
+    fields: string[];
+    /** Fields shown from those (a translation's `value` in the request's language, what uses it): they follow. */
+    derived?: string[];
+    write(tx: Tx, id: string, values: Record<string, unknown>): Promise<void>;
+  };
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each action has its own body, answer and target
   actions?: ResourceAction<any, any, any>[];
 }

@@ -3,6 +3,7 @@
  * (`http/unit-of-work.ts`): the write, the record as it is after it, its audit entry and the version move commit
  * together, and the files the record no longer refers to are deleted once the request has succeeded.
  */
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { perm } from '../../../shared/permissions';
 import { idParams } from '../../../shared/schemas/common';
@@ -14,6 +15,7 @@ import { auditedWrite } from '../unit-of-work';
 import { namedVersion, takeBodyVersion } from '../versions';
 import { bodySchema, formValidator } from './schemas';
 import type { ResourceContext } from './context';
+import type { UploadedFile } from '../../plugins/uploads';
 import type { BodyConfig, WriteInput } from './types';
 
 type WithId = { Params: { id: string } };
@@ -46,14 +48,45 @@ export function registerCreate<R extends { id: string }, C, U>(ctx: ResourceCont
     },
     async (request, reply) => {
       const { data, files } = await ctx.readBody(request, create.body);
-      const created = await auditedWrite(app.db, request, async (tx) => {
-        const id = await create.write(tx, ctx.input(request, data, files));
-        const after = await ctx.oneFrom(tx, id, request.lang);
-        return { result: after, audit: { resource: def.key, recordId: id, action: 'create', after, extra: secretsSent(data) } };
-      });
+      const created = await auditedWrite(app.db, request, (tx) => createWrite(ctx, tx, request, data, files, 'create'));
       return reply.status(201).send(created);
     },
   );
+}
+
+/** A create on `tx`: the resource's write, the record as it is after it and its audit entry (the route's and an import's). */
+export async function createWrite<R extends { id: string }, C, U>(
+  ctx: ResourceContext<R, C, U>,
+  tx: Tx,
+  request: FastifyRequest,
+  data: C,
+  files: UploadedFile[],
+  action: AuditAction,
+) {
+  const id = await ctx.cfg.create!.write(tx, ctx.input(request, data, files));
+  const after = await ctx.oneFrom(tx, id, request.lang);
+  return { result: after, audit: { resource: ctx.def.key, recordId: id, action, after, extra: secretsSent(data) } };
+}
+
+/**
+ * An edit on `tx`: hold the record's row and check the version named (409), write, move the version on when the record
+ * changed, and the audit entry (before → after) with the files it no longer refers to (the route's and an import's).
+ */
+export async function editWrite<R extends { id: string }, C, U, D>(
+  ctx: ResourceContext<R, C, U>,
+  tx: Tx,
+  request: FastifyRequest,
+  edit: { current: R; data: D; files: UploadedFile[]; action: AuditAction; matches?: (stored: Date) => boolean },
+  write: (tx: Tx, input: WriteInput<D>, current: R) => Promise<unknown>,
+) {
+  const { current, data, action } = edit;
+  await ctx.checkVersion(tx, current.id, request.lang, edit.matches);
+  await write(tx, ctx.input(request, data, edit.files), current);
+  let written = await ctx.oneFrom(tx, current.id, request.lang);
+  if (ctx.versions && changed(current, written)) written = { ...written, updatedAt: await bumpVersion(tx, ctx.versions, current.id) };
+  const audit = { resource: ctx.def.key, recordId: current.id, action, before: current, after: written, extra: secretsSent(data) };
+  // A replaced file is kept (retired) for DELETED_FILES_DAYS, so a revert of this edit can bring it back.
+  return { result: written, audit, retireFiles: ctx.dropped(current, written) };
 }
 
 /** The edit's payload as documented and validated: a JSON object body also names its optional `version`. */
@@ -105,15 +138,7 @@ function editRoute<R extends { id: string }, C, U, D>(ctx: ResourceContext<R, C,
       const { data, files } = await ctx.readBody(request, route.body);
       // After the body: a multipart form names its version in its fields.
       const matches = namedVersion(request);
-      const after = await auditedWrite(app.db, request, async (tx) => {
-        await ctx.checkVersion(tx, current.id, request.lang, matches);
-        await route.write(tx, ctx.input(request, data, files), current);
-        let written = await ctx.oneFrom(tx, current.id, request.lang);
-        if (versions && changed(current, written)) written = { ...written, updatedAt: await bumpVersion(tx, versions, current.id) };
-        const audit = { resource: def.key, recordId: current.id, action: route.action, before: current, after: written, extra: secretsSent(data) };
-        // A replaced file is kept (retired) for DELETED_FILES_DAYS, so a revert of this edit can bring it back.
-        return { result: written, audit, retireFiles: ctx.dropped(current, written) };
-      });
+      const after = await auditedWrite(app.db, request, (tx) => editWrite(ctx, tx, request, { current, data, files, action: route.action, matches }, route.write));
       ctx.sendVersion(reply, after);
       return after;
     },

@@ -1,0 +1,121 @@
+/**
+ * `POST <resource>/import` (multipart `file`), built for every resource whose registry entry declares `api.import`:
+ * a CSV in the shape `<resource>/export` writes (headers in any UI language, `;` `,` or tab, decimal commas, a BOM or
+ * none) read back — a row with an id edits that record, a row without one creates one — through the resource's own
+ * create and edit, each change audited as an import. `?dryRun=true` answers what would happen and keeps nothing;
+ * otherwise all rows apply in one transaction, or none (400 with the same answer when a row is bad).
+ */
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { perm } from '../../../shared/permissions';
+import { badRequest, HttpError } from '../../errors';
+import { malformedForm } from '../../plugins/uploads';
+import { allLanguageCodes } from '../../repos/languages';
+import { readSheet, separatorOf } from '../csv-read';
+import { auditedWrite } from '../unit-of-work';
+import type { ResourceContext } from './context';
+import { headerKey, headerKeys, importFields } from './import-fields';
+import { importRows, type ImportResult } from './import-rows';
+import { formValidator } from './schemas';
+
+/** An import file holds at most this many bytes (413 beyond): 10 000 cottages take about 4 MB. */
+const IMPORT_MAX_BYTES = 64 * 1024 * 1024;
+
+const rowError = z.object({ row: z.number().int(), column: z.string().nullable(), message: z.string() });
+const rowChange = z.object({ row: z.number().int(), id: z.string().nullable(), before: z.record(z.string(), z.string()), after: z.record(z.string(), z.string()) });
+const importAnswer = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  errors: z.array(rowError),
+  changes: z.array(rowChange),
+  truncated: z.boolean(),
+});
+
+/** Thrown to roll a dry run back, carrying its answer out of the transaction. */
+class DryRun extends Error {
+  constructor(readonly result: ImportResult) {
+    super('dry run');
+  }
+}
+
+export function registerImport<R extends { id: string }, C, U>(ctx: ResourceContext<R, C, U>) {
+  const { app, cfg, def, tags, label } = ctx;
+  if (!def.api.import || !cfg.create || !cfg.update) return;
+  const fields = importFields(def, ctx.record, [cfg.create.body.schema, cfg.update.body.schema]);
+  const plural = `${label.toLowerCase()} records`;
+  app.post(
+    `/${def.api.import}`,
+    {
+      onRequest: app.requirePermission(perm(def.key, 'create'), perm(def.key, 'edit')),
+      config: { costly: 'import' },
+      validatorCompiler: formValidator(false),
+      schema: {
+        tags,
+        description:
+          `Reads a CSV in the shape of the export (multipart \`file\`; headers in uz, ru or en; \`;\`, \`,\` or tab; at most IMPORT_MAX_ROWS rows): a row with an id edits that ${label.toLowerCase()}, a row without one creates one, related records by id or name. ` +
+          '`dryRun=true` answers what would change and keeps nothing; otherwise every row applies in one transaction, or none (400 with the same answer). Needs the create and edit permissions',
+        querystring: z.object({ dryRun: z.enum(['true', 'false']).optional() }),
+        body: z.object({ file: z.string().meta({ format: 'binary', description: 'The CSV file' }) }),
+        consumes: ['multipart/form-data'],
+        response: { 200: importAnswer },
+      },
+    },
+    async (request) => {
+      const dryRun = (request.query as { dryRun?: string }).dryRun === 'true';
+      const languages = await allLanguageCodes(app.db);
+      const headers = headerKeys(def, ctx.record, languages.map((l) => l.code), app.config.timeZone);
+      const sheet = await readSheet(await fileOf(request), {
+        maxRows: app.config.importMaxRows,
+        separatorOf: (line) => separatorOf(line, (h) => headerKey(headers, h) !== undefined),
+      });
+      const columns = sheet.header.map((h) => headerKey(headers, h));
+      const unknown = sheet.header.filter((h, i) => h && !columns[i]);
+      if (unknown.length) {
+        throw badRequest(`Unknown columns: ${unknown.slice(0, 5).map((h) => `"${h.slice(0, 64)}"`).join(', ')}. The file must have the headers the ${plural}' export writes`);
+      }
+      if (!columns.includes('id')) throw badRequest('The column "#" (the id) is missing: the file must have the headers the export writes');
+      const input = { sheet, columns, fields, languages, audited: !dryRun };
+      if (dryRun) {
+        try {
+          await app.db.transaction(async (tx) => {
+            throw new DryRun((await importRows(ctx, tx, request, input)).result);
+          });
+        } catch (error) {
+          if (error instanceof DryRun) return error.result;
+          throw error;
+        }
+      }
+      return auditedWrite(app.db, request, async (tx) => {
+        const { result, audit } = await importRows(ctx, tx, request, input);
+        if (result.errors.length) {
+          const n = result.errors.length;
+          throw new HttpError(400, `${n}${result.truncated ? '+' : ''} ${n === 1 ? 'error' : 'errors'} in the file; nothing was imported`, undefined, { ...result });
+        }
+        return { result, audit };
+      });
+    },
+  );
+}
+
+/** The uploaded file's byte stream: the multipart field `file`, within its size limit. */
+async function fileOf(request: FastifyRequest): Promise<AsyncIterable<Buffer>> {
+  if (!request.isMultipart()) throw badRequest('Send the CSV as the file field "file" of a multipart form');
+  let part;
+  try {
+    part = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
+  } catch (error) {
+    throw malformedForm(error);
+  }
+  if (!part || part.fieldname !== 'file') throw badRequest('Send the CSV as the file field "file" of a multipart form');
+  const stream = part.file;
+  return (async function* () {
+    try {
+      for await (const chunk of stream) yield chunk as Buffer;
+    } catch (error) {
+      // A form cut off mid-file, a file over the limit: the parser's errors as 400/413, never a 500.
+      throw malformedForm(error);
+    }
+    if (stream.truncated) throw new HttpError(413, `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB; import it in parts`);
+  })();
+}
