@@ -100,13 +100,13 @@ function buildOrder(spec: ListSpec, sort: ListParams['sort']): SQL[] {
  * search reads its matches off the folded text's trigram index (or every row of a small table), so there one pass with
  * the window is cheaper than a count plus a walk of the sort's index that finds few matches.
  */
-function pageQuery(db: DbOrTx, spec: ListSpec, params: ListParams, where: SQL | undefined, ordinal: boolean, placeholders = false, knownTotal?: SQL) {
+function pageQuery(db: DbOrTx, spec: ListSpec, params: ListParams, where: SQL | undefined, placeholders = false, knownTotal?: SQL) {
   const searching = Boolean(spec.search?.length && String(params.filter.q ?? '').trim());
   const count =
     knownTotal ?? (searching ? sql<string>`count(*) over()` : sql<string>`(select count(*) from ${spec.table} where ${where ?? sql`true`})`);
   const order = buildOrder(spec, params.sort);
   let query = db
-    .select(ordinal ? { id: spec.id, ord: sql<string>`row_number() over (order by ${sql.join(order, sql`, `)})`, total: count } : { id: spec.id, total: count })
+    .select({ id: spec.id, total: count })
     .from(spec.table)
     .where(where)
     .orderBy(...order)
@@ -123,7 +123,7 @@ function pageQuery(db: DbOrTx, spec: ListSpec, params: ListParams, where: SQL | 
 
 export async function pageIds(db: DbOrTx, spec: ListSpec, params: ListParams): Promise<{ ids: string[]; total: number }> {
   const where = buildWhere(spec, params.filter);
-  const rows = await pageQuery(db, spec, params, where, false);
+  const rows = await pageQuery(db, spec, params, where);
   let total = rows.length ? Number(rows[0].total) : 0;
   if (!rows.length && params.range && params.range.offset > 0) {
     const [row] = await db.select({ n: sql<string>`count(*)` }).from(spec.table).where(where);
@@ -133,10 +133,9 @@ export async function pageIds(db: DbOrTx, spec: ListSpec, params: ListParams): P
 }
 
 /**
- * The same page as SQL for a statement that embeds it (`PageJson.ranged`), so a page is one round trip: the page of
- * ids (`id`, `ord` — `row_number()` over the page's own order — and `total` as above), and the count of the filtered
- * list the statement reads when the page is empty (a range past the end). The total is the same as `pageIds` gives:
- * the page's, or when it is empty the count (0 for an empty list).
+ * The same page as SQL for `PageJson.ranged` (the page of ids, then the JSON by ids): the page of ids (`id` and `total`
+ * as above), and the count of the filtered list run when the page is empty (a range past the end). The total is the
+ * same as `pageIds` gives: the page's, or when it is empty the count (0 for an empty list).
  */
 export function pageIdsSql(db: DbOrTx, spec: ListSpec, params: ListParams, knownTotal?: number): { page: Query; total: Query } {
   const shape = shapeOf(spec, params);
@@ -145,7 +144,7 @@ export function pageIdsSql(db: DbOrTx, spec: ListSpec, params: ListParams, known
   const known = (value: unknown) => (knownTotal === undefined ? undefined : sql`${value}::bigint`);
   if (!shape) {
     const where = buildWhere(spec, params.filter);
-    return { page: pageQuery(db, spec, params, where, true, false, known(knownTotal)).toSQL(), total: db.select({ n: sql<string>`count(*)` }).from(spec.table).where(where).toSQL() };
+    return { page: pageQuery(db, spec, params, where, false, known(knownTotal)).toSQL(), total: db.select({ n: sql<string>`count(*)` }).from(spec.table).where(where).toSQL() };
   }
   // The SQL of a shape is built once (its values as named placeholders), then only filled.
   let shapes = compiledShapes.get(spec);
@@ -154,7 +153,7 @@ export function pageIdsSql(db: DbOrTx, spec: ListSpec, params: ListParams, known
   let compiled = shapes.get(key);
   if (!compiled) {
     const where = buildWhere(spec, params.filter, (name) => sql.placeholder(name));
-    compiled = { page: pageQuery(db, spec, params, where, true, true, known(sql.placeholder(KNOWN_TOTAL))).toSQL(), total: db.select({ n: sql<string>`count(*)` }).from(spec.table).where(where).toSQL() };
+    compiled = { page: pageQuery(db, spec, params, where, true, known(sql.placeholder(KNOWN_TOTAL))).toSQL(), total: db.select({ n: sql<string>`count(*)` }).from(spec.table).where(where).toSQL() };
     if (shapes.size < MAX_SHAPES) shapes.set(key, compiled);
   }
   const values: Record<string, unknown> = { ...shape.values, [KNOWN_TOTAL]: knownTotal };

@@ -1,0 +1,117 @@
+/**
+ * The cold cottage page (issue 27): 200 distinct pages in turn — 40 offsets × 5 sorts (newest, oldest, price both
+ * ways, name) — with no kept answer, as after a commit, by 10 keep-alive connections, at each size of `--cottages`.
+ * Beside it, in the same run: a bare Fastify replaying a page's body (the wire's ceiling) and, on PostgreSQL, the same
+ * pages' statements replayed by pgbench at the same concurrency (PostgreSQL's ceiling, bench/lib/pg-alone.ts). Prints
+ * req/s, p50/p99, % of bare, the ratio to PostgreSQL alone and the largest size against the smallest, each beside its
+ * goal (≥ 10 % of bare on PostgreSQL, ≥ 5 % on PGlite; p99 < 50 ms; largest vs smallest ≤ 1.2×). Exits 0 either way.
+ *
+ *   npx tsx bench/cold-pages.ts [--engine postgres|pglite] [--cottages 1000,100000] [--seconds 5] [--no-bare] [--keep]
+ */
+import { parseArgs } from 'node:util';
+import Fastify from 'fastify';
+import type pg from 'pg';
+import { KeptAnswers } from '../src/server/cache/kept-answers';
+import { openBenchApp } from './lib/bench-app';
+import { runLoad, type LoadResult } from './lib/load';
+import { captured, pgAlone, type PgAloneResult, type Statement } from './lib/pg-alone';
+
+const { values: args } = parseArgs({
+  options: {
+    engine: { type: 'string', default: 'postgres' },
+    cottages: { type: 'string' },
+    seconds: { type: 'string', default: '5' },
+    // For a CPU profile of our server alone (`node --cpu-prof`): neither the bare server nor pgbench is loaded.
+    'no-bare': { type: 'boolean', default: false },
+    // PostgreSQL: keep the seeded databases (named by size) for the next run.
+    keep: { type: 'boolean', default: false },
+  },
+});
+const ENGINE = args.engine === 'pglite' ? 'pglite' : 'postgres';
+const SIZES = (args.cottages ?? (ENGINE === 'postgres' ? '1000,100000' : '10000')).split(',').map(Number);
+const SECONDS = Number(args.seconds);
+const CONNECTIONS = 10;
+const GOAL_BARE = ENGINE === 'postgres' ? 0.1 : 0.05;
+const GOAL_P99 = 50;
+const GOAL_FLAT = 1.2;
+
+const SORTS: [string, string][] = [
+  ['createdAt', 'DESC'],
+  ['createdAt', 'ASC'],
+  ['price', 'ASC'],
+  ['price', 'DESC'],
+  ['name', 'ASC'],
+];
+const enc = encodeURIComponent;
+const PATHS = SORTS.flatMap((sort) =>
+  Array.from({ length: 40 }, (_, i) => `/api/v1/cottage?range=${enc(`[${i * 25},${i * 25 + 24}]`)}&sort=${enc(JSON.stringify(sort))}`),
+);
+
+const fmt = (r: { perSecond: number; p50: number; p99: number }) =>
+  `${r.perSecond.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms`;
+const verdict = (ok: boolean) => (ok ? 'met' : 'missed');
+
+interface Figures {
+  cottages: number;
+  cold: LoadResult;
+  bare?: LoadResult;
+  alone?: PgAloneResult | string;
+}
+
+async function measure(cottages: number): Promise<Figures | undefined> {
+  const bench = await openBenchApp('cold', ENGINE, cottages, args.keep);
+  if (!bench) return undefined;
+  const { app, origin, headers, database, databaseUrl } = bench;
+  const bare = Fastify();
+  try {
+    // Each page once, in turn, its statements captured (PostgreSQL) for pgbench; the first body for the bare server.
+    app.caches.listPages = new KeptAnswers(0);
+    const calls: Statement[][] = [];
+    let body = '';
+    const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+    for (const path of PATHS) {
+      const fetchOne = async () => {
+        const res = await fetch(`${origin}${path}`, { headers });
+        const text = await res.text();
+        if (res.status !== 200) throw new Error(`${path}: ${res.status} ${text}`);
+        body ||= text;
+      };
+      if (ENGINE === 'postgres') calls.push(await captured(pool, fetchOne));
+      else await fetchOne();
+    }
+    const cold = await runLoad({ url: origin, paths: PATHS, headers, connections: CONNECTIONS, seconds: SECONDS });
+    if (args['no-bare']) return { cottages, cold };
+    bare.get('/*', (_req, reply) => reply.type('application/json; charset=utf-8').send(body));
+    const bareOrigin = await bare.listen({ port: 0, host: '127.0.0.1' });
+    const bareLoad = await runLoad({ url: bareOrigin, paths: PATHS, connections: CONNECTIONS, seconds: SECONDS });
+    const alone = databaseUrl ? await pgAlone(databaseUrl, calls, CONNECTIONS, SECONDS) : undefined;
+    return { cottages, cold, bare: bareLoad, alone };
+  } finally {
+    await bare.close();
+    await bench.close();
+  }
+}
+
+console.log(`cold pages: ${ENGINE}, cottage page of 25, 200 distinct pages in turn (40 offsets × 5 sorts), no kept answer, ${CONNECTIONS} connections × ${SECONDS} s`);
+const results: Figures[] = [];
+for (const size of SIZES) {
+  const figures = await measure(size);
+  if (!figures) process.exit(0);
+  results.push(figures);
+  const { cold, bare, alone } = figures;
+  console.log(`  ${size} cottages`);
+  console.log(`    cold ${fmt(cold)}${cold.failures ? `  ${cold.failures} failed` : ''}  p99 < ${GOAL_P99} ms: ${verdict(cold.p99 < GOAL_P99)}`);
+  if (bare) {
+    const share = cold.perSecond / bare.perSecond;
+    console.log(`    bare ${fmt(bare)}  cold is ${(share * 100).toFixed(1)} % of bare, goal ≥ ${GOAL_BARE * 100} %: ${verdict(share >= GOAL_BARE)}`);
+  }
+  if (typeof alone === 'string') console.log(`    PostgreSQL alone: ${alone}`);
+  else if (alone) {
+    console.log(`    PostgreSQL alone (pgbench, the same statements, prepared) ${fmt(alone)}  cold is ${((cold.perSecond / alone.perSecond) * 100).toFixed(1)} % of it`);
+  }
+}
+if (results.length > 1) {
+  const [small, large] = [results[0], results[results.length - 1]];
+  const ratio = small.cold.perSecond / large.cold.perSecond;
+  console.log(`  ${large.cottages} vs ${small.cottages} cottages: ${ratio.toFixed(2)}× the time per page (req/s ${small.cold.perSecond.toFixed(0)} → ${large.cold.perSecond.toFixed(0)}), goal ≤ ${GOAL_FLAT}×: ${verdict(ratio <= GOAL_FLAT)}`);
+}
