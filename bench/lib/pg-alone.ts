@@ -1,7 +1,8 @@
 /**
  * What PostgreSQL alone needs for a call's statements (issue 27, "the limit, measured"): the statements a server sent
  * for each call, captured from its pool, replayed by `pgbench` at the same concurrency: each transaction draws a call at
- * random and executes its statements, prepared once per connection as the server's are (see `script`). Answers transactions (calls) per second and p50/p99 from pgbench's log.
+ * random and executes its statements, prepared once per connection (see `script`). Answers transactions (calls) per
+ * second and p50/p99 from pgbench's log.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
