@@ -22,7 +22,7 @@ import { diskStorage } from '../../src/server/storage';
 import { runStatement } from '../../src/server/db/run-statement';
 import { adminHeaders, BENCH_ADMIN, benchDatabaseUrl, createBenchDatabase, dropBenchDatabase } from './postgres';
 
-export interface BenchApp {
+interface BenchApp {
   app: FastifyInstance;
   database: Database;
   origin: string;

@@ -17,7 +17,7 @@ export const isoText = (value: SQL | AnyColumn) => sql`to_char(${value} at time 
 /** The language of the request inside a compiled statement. */
 export const LANG = sql.placeholder('lang') as unknown as string;
 /** The page's ids (a `uuid[]`) inside a compiled statement. */
-export const IDS = sql.placeholder('ids');
+const IDS = sql.placeholder('ids');
 
 const unwrap = (schema: z.ZodType): z.ZodType =>
   schema instanceof z.ZodNullable || schema instanceof z.ZodOptional ? unwrap(schema.unwrap() as z.ZodType) : schema;
