@@ -295,8 +295,9 @@ export const cottages = pgTable(
     // prices or creation times a page is read straight off the index instead of sorting a whole group of ties.
     index('cottage_moderation_created_idx').on(t.cottageStatus, t.createdAt, t.id),
     index('cottage_status_idx').on(t.status),
-    index('cottage_region_idx').on(t.regionId),
-    index('cottage_place_idx').on(t.placeId),
+    // With the id: a page sorted by the region's (place's) name walks each region's cottages in id order (query/list.ts).
+    index('cottage_region_idx').on(t.regionId, t.id),
+    index('cottage_place_idx').on(t.placeId, t.id),
     index('cottage_user_idx').on(t.userId),
     index('cottage_price_idx').on(t.price, t.id),
     index('cottage_created_idx').on(t.createdAt, t.id),

@@ -15,7 +15,7 @@ import {
 } from '../db/schema';
 import { anyId, qualified, rowsOf, together } from '../db/sql';
 import { badRequest } from '../errors';
-import type { ListSpec } from '../query/list';
+import { rankOf, type ListSpec } from '../query/list';
 import { uuidLike } from '../query/ids';
 import { registrySearch } from '../query/search';
 import { cottageImageRecord, cottageRecord, type CottageRecord } from '../../shared/records/cottage';
@@ -69,6 +69,8 @@ export const cottageListSpec = (lang: string): ListSpec => {
     ranges[`${field}_gte`] = ranges[`min${cap}`] = atLeast(column, field);
     ranges[`${field}_lte`] = ranges[`max${cap}`] = atMost(column, field);
   }
+  const regionRanking = sql`(select array_agg(${regions.id} order by ${translatedText(regions.nameTranslateId, lang)}, ${regions.id}) from ${regions})`;
+  const placeRanking = sql`(select array_agg(${places.id} order by ${translatedText(places.nameTranslateId, lang)}, ${places.id}) from ${places})`;
   const spec: ListSpec = {
     table: cottages,
     id: cottages.id,
@@ -88,9 +90,11 @@ export const cottageListSpec = (lang: string): ListSpec => {
       createdAt: cottages.createdAt,
       updatedAt: cottages.updatedAt,
       // Sorting by the translated name: the names are ranked once (an uncorrelated subquery), rows only look up a rank.
-      region: sql`array_position((select array_agg(${regions.id} order by ${translatedText(regions.nameTranslateId, lang)}) from ${regions}), ${cottages.regionId})`,
-      place: sql`array_position((select array_agg(${places.id} order by ${translatedText(places.nameTranslateId, lang)}) from ${places}), ${cottages.placeId})`,
+      region: rankOf(regionRanking, cottages.regionId),
+      place: rankOf(placeRanking, cottages.placeId),
     },
+    // A page so sorted walks the regions (places) in name order, each with `cottage (region_id, id)` (migration 0011).
+    ranked: { region: { column: cottages.regionId, ranking: regionRanking }, place: { column: cottages.placeId, ranking: placeRanking } },
     search: [],
     filters: {
       ...ranges,
