@@ -107,6 +107,19 @@ export interface Query {
   params: unknown[];
 }
 
+/**
+ * Pages of ids are prepared too, one name per text (a shape: filters present, sort, range), so a page already seen on
+ * a connection is neither sent whole nor parsed again; PostgreSQL still plans a filtered one for its values when a
+ * plan made for them is cheaper (its custom plans). Bounded: past `PAGE_NAMES` shapes in the process, unnamed.
+ */
+const pageNames = new Map<string, string>();
+const PAGE_NAMES = 256;
+function pageStatementName(text: string): string | undefined {
+  let name = pageNames.get(text);
+  if (!name && pageNames.size < PAGE_NAMES) pageNames.set(text, (name = `dacha_ids_${pageNames.size + 1}`));
+  return name;
+}
+
 /** What a resource gives the fast path: one object per row of `from` (its table, named by `alias`), in the page's order. */
 interface PageJsonSpec {
   table: PgTable;
@@ -149,7 +162,8 @@ export function pageJsonOf(spec: PageJsonSpec): PageJson {
       texts: [compiled.text],
       async ranged(db: DbOrTx, pageQuery: Query, total: Query, lang: string) {
         // Named `page_ids` like the page of every list, whatever its resource (a test recognises it by that name).
-        const rows = await runText<{ id: string; total: string }>(db, undefined, `select id, total from (${pageQuery.sql}) as page_ids(id, total)`, pageQuery.params);
+        const text = `select id, total from (${pageQuery.sql}) as page_ids(id, total)`;
+        const rows = await runText<{ id: string; total: string }>(db, pageStatementName(text), text, pageQuery.params);
         const count = rows.length
           ? Number(rows[0].total)
           : Number((await runText<{ n: string }>(db, undefined, `select n from (${total.sql}) as counted(n)`, total.params))[0].n);
