@@ -43,7 +43,7 @@ export function jsonListAnswers(app: FastifyInstance, { route, path, pageJson, s
     const totalKey = versions === undefined ? undefined : JSON.stringify([versions, path, lang, params.filter]);
     const known = totalKey === undefined ? undefined : totals.get(totalKey);
     const { page: ids, total: count } = pageIdsSql(app.db, specOf(lang), params, known);
-    const { body, count: found, total } = await pageJson.ranged(app.db, ids, count, lang);
+    const { body, count: found, total } = await pageJson.ranged(app.db, ids, count, lang, Object.keys(params.filter).length === 0);
     if (known === undefined && totalKey !== undefined) totals.set(totalKey, total);
     return { body: Buffer.from(body), count: found, total };
   };

@@ -108,9 +108,10 @@ export interface Query {
 }
 
 /**
- * Pages of ids are prepared too, one name per text (a shape: filters present, sort, range), so a page already seen on
- * a connection is neither sent whole nor parsed again; PostgreSQL still plans a filtered one for its values when a
- * plan made for them is cheaper (its custom plans). Bounded: past `PAGE_NAMES` shapes in the process, unnamed.
+ * Unfiltered pages of ids are prepared too (`ranged(…, prepare)`), one name per text (a sort and a range), so a page
+ * already seen on a connection is neither sent whole nor parsed again. Not a filtered one: its generic plan can be
+ * disastrous for the values at hand (a `q` search walked the whole creation-time index: 1.8 s instead of 13 ms at
+ * 100 000 cottages) and PostgreSQL may settle on it. Bounded: past `PAGE_NAMES` texts in the process, unnamed.
  */
 const pageNames = new Map<string, string>();
 const PAGE_NAMES = 256;
@@ -138,11 +139,12 @@ export type PageJson = ((db: DbOrTx, ids: string[], lang: string) => Promise<{ b
   /** The statements' texts, for the tables they read (query/table-versions.ts). */
   texts: string[];
   /**
-   * One page: `page` (columns `id` and `total`: the page of ids in order and the filtered list's total), planned
-   * for its values each time (a small statement), then the JSON by ids (one statement per resource, prepared, its
-   * generic plan); `total` (one column) counts the filtered list when the page is empty (a range past the end).
+   * One page: `page` (columns `id` and `total`: the page of ids in order and the filtered list's total), a small
+   * statement planned for its values each time (`prepare`, for a page without filter: a named statement), then the
+   * JSON by ids (one statement per resource, prepared, its generic plan); `total` (one column) counts the filtered
+   * list when the page is empty (a range past the end).
    */
-  ranged: (db: DbOrTx, page: Query, total: Query, lang: string) => Promise<{ body: string; count: number; total: number }>;
+  ranged: (db: DbOrTx, page: Query, total: Query, lang: string, prepare?: boolean) => Promise<{ body: string; count: number; total: number }>;
 };
 
 export function pageJsonOf(spec: PageJsonSpec): PageJson {
@@ -160,10 +162,10 @@ export function pageJsonOf(spec: PageJsonSpec): PageJson {
     {
       compiled,
       texts: [compiled.text],
-      async ranged(db: DbOrTx, pageQuery: Query, total: Query, lang: string) {
+      async ranged(db: DbOrTx, pageQuery: Query, total: Query, lang: string, prepare = false) {
         // Named `page_ids` like the page of every list, whatever its resource (a test recognises it by that name).
         const text = `select id, total from (${pageQuery.sql}) as page_ids(id, total)`;
-        const rows = await runText<{ id: string; total: string }>(db, pageStatementName(text), text, pageQuery.params);
+        const rows = await runText<{ id: string; total: string }>(db, prepare ? pageStatementName(text) : undefined, text, pageQuery.params);
         const count = rows.length
           ? Number(rows[0].total)
           : Number((await runText<{ n: string }>(db, undefined, `select n from (${total.sql}) as counted(n)`, total.params))[0].n);
