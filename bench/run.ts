@@ -8,7 +8,7 @@ const scripts = readdirSync(dir)
   .filter((f) => f.endsWith('.ts') && f !== 'run.ts' && !f.endsWith('.spec.ts'))
   .sort();
 /** Scripts run more than once, with these arguments (the performance issue's "flat with size" is on PostgreSQL). */
-const extraRuns: Record<string, string[][]> = { 'list-scaling.ts': [['--engine', 'postgres']] };
+const extraRuns: Record<string, string[][]> = { 'list-scaling.ts': [['--engine', 'postgres']], 'cold-pages.ts': [['--engine', 'pglite']] };
 const runs = scripts.flatMap((script) => [[script], ...(extraRuns[script] ?? []).map((args) => [script, ...args])]);
 let failed = 0;
 for (const [script, ...args] of runs) {

@@ -11,23 +11,11 @@
  *
  *   npx tsx bench/throughput.ts [--engine postgres|pglite] [--cottages 1000] [--seconds 5] [--no-bare]
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { PGlite } from '@electric-sql/pglite';
 import Fastify from 'fastify';
-import { buildApp } from '../src/server/app';
 import { KeptAnswers } from '../src/server/cache/kept-answers';
-import { loadConfig } from '../src/server/config';
-import { openPostgres } from '../src/server/db/open';
-import { type Database } from '../src/server/db/client';
-import { openPglite, PGLITE_EXTENSIONS } from '../src/server/db/pglite';
-import { bootstrap } from '../src/server/db/seed/bootstrap';
-import { seedScale } from '../src/server/db/seed/scale';
-import { diskStorage } from '../src/server/storage';
+import { openBenchApp } from './lib/bench-app';
 import { runLoad, type LoadResult } from './lib/load';
-import { adminHeaders, BENCH_ADMIN, createBenchDatabase, dropBenchDatabase } from './lib/postgres';
 
 const { values: args } = parseArgs({
   options: {
@@ -42,41 +30,17 @@ const ENGINE = args.engine === 'pglite' ? 'pglite' : 'postgres';
 const COTTAGES = Number(args.cottages);
 const SECONDS = Number(args.seconds);
 const CONNECTIONS = 10;
-const dbName = `dacha_bench_throughput_${process.pid}`;
-const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dacha-bench-throughput-'));
-let database: Database;
-let databaseUrl: string | undefined;
-if (ENGINE === 'postgres') {
-  databaseUrl = await createBenchDatabase('throughput', dbName);
-  if (!databaseUrl) process.exit(0);
-  database = openPostgres(databaseUrl);
-} else {
-  database = openPglite(new PGlite(path.join(dataDir, 'pg'), { extensions: PGLITE_EXTENSIONS }), 'bench');
-}
-
 const fmt = (r: LoadResult) => `${r.perSecond.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms`;
 
+const bench = await openBenchApp('throughput', ENGINE, COTTAGES);
+if (!bench) process.exit(0);
+const { app, origin, headers } = bench;
 try {
-  await database.migrate();
-  await bootstrap(database.db, BENCH_ADMIN);
-  const storage = diskStorage(dataDir);
-  await seedScale(database.db, storage, { cottages: COTTAGES, batch: 10_000 });
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    JWT_SECRET: 'bench-access-secret-0123456789-abcdef',
-    JWT_REFRESH_SECRET: 'bench-refresh-secret-0123456789-abcdef',
-    ADMIN_DIST_DIR: path.join(dataDir, 'no-admin'),
-    LOG_LEVEL: 'silent',
-  });
-  const app = await buildApp(config, { database, storage });
   const bare = Fastify();
   let replay = { body: '', type: 'application/json' };
   bare.get('/*', (_req, reply) => reply.type(replay.type).send(replay.body));
   try {
-    const origin = await app.listen({ port: 0, host: '127.0.0.1' });
     const bareOrigin = await bare.listen({ port: 0, host: '127.0.0.1' });
-    const headers = await adminHeaders(origin);
     const page = (filter: object, sort: [string, string]) =>
       `/api/v1/cottage?range=${encodeURIComponent('[0,24]')}&sort=${encodeURIComponent(JSON.stringify(sort))}&filter=${encodeURIComponent(JSON.stringify(filter))}`;
     const calls = [
@@ -107,9 +71,7 @@ try {
     console.log(`  server RSS after the load: ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MB (this process also holds the bare server)`);
   } finally {
     await bare.close();
-    await app.close();
   }
 } finally {
-  await rm(dataDir, { recursive: true, force: true });
-  if (ENGINE === 'postgres') await dropBenchDatabase(dbName);
+  await bench.close();
 }

@@ -3,16 +3,19 @@
 import http from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
 
-async function generate({ url, headers = {}, connections, seconds }) {
+async function generate({ url, paths, headers = {}, connections, seconds }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const target = new URL(url);
+  // `paths`: requests go to each in turn (the connections share one turn), instead of the URL's own path.
+  let turn = 0;
+  const next = () => (paths?.length ? paths[turn++ % paths.length] : target.pathname + target.search);
   const latencies = [];
   let failures = 0;
   const deadline = performance.now() + seconds * 1000;
   const once = () =>
     new Promise((resolve) => {
       const started = performance.now();
-      const req = http.get({ agent, host: target.hostname, port: target.port, path: target.pathname + target.search, headers }, (res) => {
+      const req = http.get({ agent, host: target.hostname, port: target.port, path: next(), headers }, (res) => {
         if (res.statusCode !== 200) failures += 1;
         res.on('data', () => {});
         res.on('end', () => {

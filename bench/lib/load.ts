@@ -7,6 +7,8 @@ import { Worker } from 'node:worker_threads';
 
 interface LoadOptions {
   url: string;
+  /** Paths on `url`'s origin requested in turn (the 200 distinct pages of a cold run); else `url` itself. */
+  paths?: string[];
   headers?: Record<string, string>;
   connections: number;
   seconds: number;

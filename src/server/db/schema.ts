@@ -295,11 +295,16 @@ export const cottages = pgTable(
     // prices or creation times a page is read straight off the index instead of sorting a whole group of ties.
     index('cottage_moderation_created_idx').on(t.cottageStatus, t.createdAt, t.id),
     index('cottage_status_idx').on(t.status),
-    index('cottage_region_idx').on(t.regionId),
-    index('cottage_place_idx').on(t.placeId),
+    // With the id: a page sorted by the region's (place's) name walks each region's cottages in id order (query/list.ts).
+    index('cottage_region_idx').on(t.regionId, t.id),
+    index('cottage_place_idx').on(t.placeId, t.id),
     index('cottage_user_idx').on(t.userId),
     index('cottage_price_idx').on(t.price, t.id),
     index('cottage_created_idx').on(t.createdAt, t.id),
+    // A descending sort still breaks ties by the id ascending, which no backward walk of the two above gives (it
+    // yields the id descending): newest first and dearest first have indexes of their own (migration 0011).
+    index('cottage_created_desc_idx').on(t.createdAt.desc().nullsFirst(), t.id),
+    index('cottage_price_desc_idx').on(t.price.desc().nullsFirst(), t.id),
     index('cottage_name_idx').on(t.name, t.id),
     // List search (`q`) matches the folded text (lower case, no apostrophes, Cyrillic as Latin: dacha_fold() of
     // migration 0007) by trigrams, so a search stays index-backed at any number of cottages.

@@ -33,20 +33,17 @@ export function jsonListAnswers(app: FastifyInstance, { route, path, pageJson, s
   };
 
   /**
-   * A page's answer: the page of ids, its total and its JSON in one statement — or, filtered, in two: PostgreSQL
-   * plans a prepared statement once it finds a generic plan as good as one made for the values, which a filter's
-   * values stop being as the table grows (100 000 cottages: a custom plan, so the whole JSON statement planned on
-   * every call); the page of ids alone is cheap to plan for its values, and the JSON by ids keeps its generic plan
-   * (docs/decisions.md, "Flat with size"). The total is counted once per filter and versions of the tables read (a
-   * count reads every matching row, the page only its own): paging, sorting or a kept answer's second expiring reuses
-   * it.
+   * A page's answer: the page of ids (planned for its values, a small statement), then the JSON by ids (one prepared
+   * statement per resource, whose generic plan holds at any size and for any range; docs/decisions.md, "Cold pages").
+   * The total is counted once per filter and versions of the tables read (a count reads every matching row, the page
+   * only its own): paging, sorting or a kept answer's second expiring reuses it.
    */
   const ranged = async (params: ListParams, lang: string, versions: string | undefined): Promise<CachedPage> => {
     const totals = app.caches.listTotals;
     const totalKey = versions === undefined ? undefined : JSON.stringify([versions, path, lang, params.filter]);
     const known = totalKey === undefined ? undefined : totals.get(totalKey);
     const { page: ids, total: count } = pageIdsSql(app.db, specOf(lang), params, known);
-    const { body, count: found, total } = await pageJson.ranged(app.db, ids, count, lang, Object.keys(params.filter).length > 0);
+    const { body, count: found, total } = await pageJson.ranged(app.db, ids, count, lang, Object.keys(params.filter).length === 0);
     if (known === undefined && totalKey !== undefined) totals.set(totalKey, total);
     return { body: Buffer.from(body), count: found, total };
   };

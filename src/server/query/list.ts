@@ -4,7 +4,7 @@
  * sorted) list is returned.
  */
 import { and, asc, desc, or, Placeholder, sql, type AnyColumn, type Query, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
 import { badRequest } from '../errors';
 
@@ -26,7 +26,17 @@ export interface ListSpec {
   /** Always applied (e.g. a resource view restricted to one status). */
   where?: SQL;
   defaultSort: { field: string; order: 'asc' | 'desc' };
+  /**
+   * Sort fields whose order is a ranking of another table's rows (a region's translated name): `ranking` is a `uuid[]`
+   * of that table's ids in order, `column` the reference to them. A page so sorted walks the ranked rows in order, each
+   * with an index walk of `(column, id)`, instead of ranking and sorting every row (see `rankedPage`). The field in
+   * `fields` must sort the same way (`rankOf`): the whole list and the export use it.
+   */
+  ranked?: Record<string, { column: AnyColumn; ranking: SQL }>;
 }
+
+/** The SQL of a field sorted by its rank in `ranking`, for `fields` (the same order as `rankedPage`'s). */
+export const rankOf = (ranking: SQL, column: AnyColumn) => sql`array_position(${ranking}, ${column})`;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -100,13 +110,16 @@ function buildOrder(spec: ListSpec, sort: ListParams['sort']): SQL[] {
  * search reads its matches off the folded text's trigram index (or every row of a small table), so there one pass with
  * the window is cheaper than a count plus a walk of the sort's index that finds few matches.
  */
-function pageQuery(db: DbOrTx, spec: ListSpec, params: ListParams, where: SQL | undefined, ordinal: boolean, placeholders = false, knownTotal?: SQL) {
+function countOf(spec: ListSpec, params: ListParams, where: SQL | undefined, knownTotal?: SQL): SQL<string> {
   const searching = Boolean(spec.search?.length && String(params.filter.q ?? '').trim());
-  const count =
-    knownTotal ?? (searching ? sql<string>`count(*) over()` : sql<string>`(select count(*) from ${spec.table} where ${where ?? sql`true`})`);
+  return (knownTotal as SQL<string> | undefined) ?? (searching ? sql<string>`count(*) over()` : sql<string>`(select count(*) from ${spec.table} where ${where ?? sql`true`})`);
+}
+
+function pageQuery(db: DbOrTx, spec: ListSpec, params: ListParams, where: SQL | undefined, placeholders = false, knownTotal?: SQL) {
+  const count = countOf(spec, params, where, knownTotal);
   const order = buildOrder(spec, params.sort);
   let query = db
-    .select(ordinal ? { id: spec.id, ord: sql<string>`row_number() over (order by ${sql.join(order, sql`, `)})`, total: count } : { id: spec.id, total: count })
+    .select({ id: spec.id, total: count })
     .from(spec.table)
     .where(where)
     .orderBy(...order)
@@ -121,9 +134,24 @@ function pageQuery(db: DbOrTx, spec: ListSpec, params: ListParams, where: SQL | 
   return query;
 }
 
+/**
+ * A page sorted by a ranked field: the ranked ids in order (a handful: regions, places), for each an index walk of the
+ * list's rows that reference it (`(column, id)`, the filter applied there), so PostgreSQL sorts only within the first
+ * ranks' rows (an Incremental Sort on the id) and stops at the page's end, instead of sorting the whole list.
+ */
+function rankedPage(spec: ListSpec, ranked: NonNullable<ListSpec['ranked']>[string], order: 'asc' | 'desc', where: SQL | undefined, range: { offset: number; limit: number }, count: SQL): SQL {
+  const direction = sql.raw(order);
+  return sql`select c.id, ${count} as total
+    from (select r.id, r.ord from unnest(${ranked.ranking}) with ordinality as r(id, ord) order by r.ord ${direction}) as r
+    cross join lateral (select ${spec.id} as id from ${spec.table} where ${ranked.column} = r.id and ${where ?? sql`true`}) as c
+    order by r.ord ${direction}, c.id limit ${sql.raw(String(range.limit))} offset ${sql.raw(String(range.offset))}`;
+}
+
+const dialect = new PgDialect();
+
 export async function pageIds(db: DbOrTx, spec: ListSpec, params: ListParams): Promise<{ ids: string[]; total: number }> {
   const where = buildWhere(spec, params.filter);
-  const rows = await pageQuery(db, spec, params, where, false);
+  const rows = await pageQuery(db, spec, params, where);
   let total = rows.length ? Number(rows[0].total) : 0;
   if (!rows.length && params.range && params.range.offset > 0) {
     const [row] = await db.select({ n: sql<string>`count(*)` }).from(spec.table).where(where);
@@ -133,19 +161,25 @@ export async function pageIds(db: DbOrTx, spec: ListSpec, params: ListParams): P
 }
 
 /**
- * The same page as SQL for a statement that embeds it (`PageJson.ranged`), so a page is one round trip: the page of
- * ids (`id`, `ord` — `row_number()` over the page's own order — and `total` as above), and the count of the filtered
- * list the statement reads when the page is empty (a range past the end). The total is the same as `pageIds` gives:
- * the page's, or when it is empty the count (0 for an empty list).
+ * The same page as SQL for `PageJson.ranged` (the page of ids, then the JSON by ids): the page of ids (`id` and `total`
+ * as above), and the count of the filtered list run when the page is empty (a range past the end). The total is the
+ * same as `pageIds` gives: the page's, or when it is empty the count (0 for an empty list).
  */
 export function pageIdsSql(db: DbOrTx, spec: ListSpec, params: ListParams, knownTotal?: number): { page: Query; total: Query } {
   const shape = shapeOf(spec, params);
   // A total the caller already knows (cache/kept-answers.ts: kept while the tables it reads are unchanged) spares the
   // count, which reads every matching row: the page itself then reads only its rows, whatever the list's size.
   const known = (value: unknown) => (knownTotal === undefined ? undefined : sql`${value}::bigint`);
+  const sort = params.sort ?? spec.defaultSort;
+  const ranked = own(spec.ranked, sort.field);
+  // A ranked page's text holds its range too, like the others' (see `pageQuery`).
+  const page = (where: SQL | undefined, total: SQL | undefined, placeholders: boolean): Query =>
+    ranked && params.range
+      ? dialect.sqlToQuery(rankedPage(spec, ranked, sort.order, where, params.range, countOf(spec, params, where, total)))
+      : pageQuery(db, spec, params, where, placeholders, total).toSQL();
   if (!shape) {
     const where = buildWhere(spec, params.filter);
-    return { page: pageQuery(db, spec, params, where, true, false, known(knownTotal)).toSQL(), total: db.select({ n: sql<string>`count(*)` }).from(spec.table).where(where).toSQL() };
+    return { page: page(where, known(knownTotal), false), total: db.select({ n: sql<string>`count(*)` }).from(spec.table).where(where).toSQL() };
   }
   // The SQL of a shape is built once (its values as named placeholders), then only filled.
   let shapes = compiledShapes.get(spec);
@@ -154,7 +188,7 @@ export function pageIdsSql(db: DbOrTx, spec: ListSpec, params: ListParams, known
   let compiled = shapes.get(key);
   if (!compiled) {
     const where = buildWhere(spec, params.filter, (name) => sql.placeholder(name));
-    compiled = { page: pageQuery(db, spec, params, where, true, true, known(sql.placeholder(KNOWN_TOTAL))).toSQL(), total: db.select({ n: sql<string>`count(*)` }).from(spec.table).where(where).toSQL() };
+    compiled = { page: page(where, known(sql.placeholder(KNOWN_TOTAL)), true), total: db.select({ n: sql<string>`count(*)` }).from(spec.table).where(where).toSQL() };
     if (shapes.size < MAX_SHAPES) shapes.set(key, compiled);
   }
   const values: Record<string, unknown> = { ...shape.values, [KNOWN_TOTAL]: knownTotal };

@@ -17,7 +17,7 @@ export const isoText = (value: SQL | AnyColumn) => sql`to_char(${value} at time 
 /** The language of the request inside a compiled statement. */
 export const LANG = sql.placeholder('lang') as unknown as string;
 /** The page's ids (a `uuid[]`) inside a compiled statement. */
-export const IDS = sql.placeholder('ids');
+const IDS = sql.placeholder('ids');
 
 const unwrap = (schema: z.ZodType): z.ZodType =>
   schema instanceof z.ZodNullable || schema instanceof z.ZodOptional ? unwrap(schema.unwrap() as z.ZodType) : schema;
@@ -107,50 +107,18 @@ export interface Query {
   params: unknown[];
 }
 
-/** Where a parameter of a spliced statement comes from: a constant of the template, the language, or a spliced query's. */
-type Source = { value: unknown } | { lang: true } | { page: number } | { total: number };
-
-/** A spliced statement: one per shape of the spliced queries (their text), its values' sources in order. */
-interface Spliced {
-  name: string | undefined;
-  text: string;
-  sources: Source[];
-}
-
-const PAGE_QUERY = sql.placeholder('page_query');
-const PAGE_TOTAL = sql.placeholder('page_total');
 /**
- * The most statement shapes named (prepared on every pooled connection, each holding the plan of the whole JSON
- * statement) per resource; any further one runs unnamed, spliced each time. The range is part of a shape, so paging
- * deep makes new shapes: the first pages stay prepared, the memory of each PostgreSQL connection bounded.
+ * Unfiltered pages of ids are prepared too (`ranged(…, prepare)`), one name per text (a sort and a range), so a page
+ * already seen on a connection is neither sent whole nor parsed again. Not a filtered one: its generic plan can be
+ * disastrous for the values at hand (a `q` search walked the whole creation-time index: 1.8 s instead of 13 ms at
+ * 100 000 cottages) and PostgreSQL may settle on it. Bounded: past `PAGE_NAMES` texts in the process, unnamed.
  */
-const MAX_SHAPES = 32;
-
-/**
- * Splices the page-of-ids query and its fallback count into the compiled template, renumbering every parameter: the
- * text depends only on the two queries' texts (the filter's shape, sort, search, range present), never on values.
- */
-function splice(template: Compiled, page: Query, total: Query): Omit<Spliced, 'name'> {
-  const chunks = template.text.split(/\$(\d+)/);
-  const sources: Source[] = [];
-  const renumber = (query: Query, source: (i: number) => Source) => {
-    const base = sources.length;
-    query.params.forEach((_, i) => sources.push(source(i)));
-    return query.sql.replace(/\$(\d+)/g, (_, n: string) => `$${base + Number(n)}`);
-  };
-  let text = '';
-  chunks.forEach((chunk, i) => {
-    if (i % 2 === 0) return void (text += chunk);
-    const param = template.params[Number(chunk) - 1];
-    if (param instanceof Placeholder && param.name === 'page_query') text += renumber(page, (page) => ({ page }));
-    else if (param instanceof Placeholder && param.name === 'page_total') text += renumber(total, (total) => ({ total }));
-    else if (param instanceof Placeholder && param.name === 'ids') text += '(select array_agg(page_ids.id) from page_ids)';
-    else {
-      sources.push(param instanceof Placeholder ? { lang: true } : { value: param });
-      text += `$${sources.length}`;
-    }
-  });
-  return { text, sources };
+const pageNames = new Map<string, string>();
+const PAGE_NAMES = 256;
+function pageStatementName(text: string): string | undefined {
+  let name = pageNames.get(text);
+  if (!name && pageNames.size < PAGE_NAMES) pageNames.set(text, (name = `dacha_ids_${pageNames.size + 1}`));
+  return name;
 }
 
 /** What a resource gives the fast path: one object per row of `from` (its table, named by `alias`), in the page's order. */
@@ -171,26 +139,20 @@ export type PageJson = ((db: DbOrTx, ids: string[], lang: string) => Promise<{ b
   /** The statements' texts, for the tables they read (query/table-versions.ts). */
   texts: string[];
   /**
-   * One page in one statement: `page` (columns `id`, `ord`, `total`: the page of ids in order and the filtered list's
-   * total) feeds the JSON; `total` (one column) counts the filtered list when the page is empty (a range past the end).
-   * `separately`: two statements instead, the page of ids then the JSON by ids (see `http/list-answers.ts`).
+   * One page: `page` (columns `id` and `total`: the page of ids in order and the filtered list's total), a small
+   * statement planned for its values each time (`prepare`, for a page without filter: a named statement), then the
+   * JSON by ids (one statement per resource, prepared, its generic plan); `total` (one column) counts the filtered
+   * list when the page is empty (a range past the end).
    */
-  ranged: (db: DbOrTx, page: Query, total: Query, lang: string, separately?: boolean) => Promise<{ body: string; count: number; total: number }>;
+  ranged: (db: DbOrTx, page: Query, total: Query, lang: string, prepare?: boolean) => Promise<{ body: string; count: number; total: number }>;
 };
 
 export function pageJsonOf(spec: PageJsonSpec): PageJson {
   const table = sql.identifier(getTableName(spec.table));
-  const select = (body: SQL) =>
-    sql`select coalesce('[' || string_agg(${spec.object.text}, ',' order by page.ord) || ']', '[]') as body, count(*)::int as count${body}
+  const compiled = compile(sql`${spec.with ? sql`with ${spec.with} ` : sql``}select coalesce('[' || string_agg(${spec.object.text}, ',' order by page.ord) || ']', '[]') as body, count(*)::int as count
+    from unnest(${IDS}::uuid[]) with ordinality as page(id, ord)
     join ${table} on ${table}.${sql.identifier(spec.id.name)} = page.id
-    ${spec.joins ?? sql``}`;
-  const compiled = compile(sql`${spec.with ? sql`with ${spec.with} ` : sql``}${select(sql`
-    from unnest(${IDS}::uuid[]) with ordinality as page(id, ord)`)}`);
-  // The same JSON fed by the page-of-ids query (a CTE, materialised: the JSON and the name look-ups read it).
-  const template = compile(sql`with page_ids(id, ord, total) as materialized (${PAGE_QUERY})${spec.with ? sql`, ${spec.with}` : sql``} ${select(sql`,
-      coalesce((select page_ids.total from page_ids limit 1), (${PAGE_TOTAL}))::int as total
-    from page_ids as page`)}`);
-  const shapes = new Map<string, Spliced>();
+    ${spec.joins ?? sql``}`);
   const page: PageJson = Object.assign(
     async (db: DbOrTx, ids: string[], lang: string) => {
       if (!ids.length) return { body: '[]', count: 0 };
@@ -199,25 +161,15 @@ export function pageJsonOf(spec: PageJsonSpec): PageJson {
     },
     {
       compiled,
-      texts: [compiled.text, template.text],
-      async ranged(db: DbOrTx, pageQuery: Query, total: Query, lang: string, separately = false) {
-        if (separately) {
-          // The page of ids planned for its values each time (a small statement), then the JSON by ids (generic plan).
-          const rows = await runText<{ id: string; total: string }>(db, undefined, `select id, total from (${pageQuery.sql}) as page(id, ord, total)`, pageQuery.params);
-          const count = rows.length
-            ? Number(rows[0].total)
-            : Number((await runText<{ n: string }>(db, undefined, `select n from (${total.sql}) as counted(n)`, total.params))[0].n);
-          return { ...(await page(db, rows.map((r) => r.id), lang)), total: count };
-        }
-        const key = `${pageQuery.sql}\0${total.sql}`;
-        let shape = shapes.get(key);
-        if (!shape) {
-          shape = { name: shapes.size < MAX_SHAPES ? `${template.name}_${shapes.size + 1}` : undefined, ...splice(template, pageQuery, total) };
-          if (shape.name) shapes.set(key, shape);
-        }
-        const values = shape.sources.map((s) => ('value' in s ? s.value : 'lang' in s ? lang : 'page' in s ? pageQuery.params[s.page] : total.params[s.total]));
-        const [row] = await runText<{ body: string; count: number; total: number }>(db, shape.name, shape.text, values);
-        return row;
+      texts: [compiled.text],
+      async ranged(db: DbOrTx, pageQuery: Query, total: Query, lang: string, prepare = false) {
+        // Named `page_ids` like the page of every list, whatever its resource (a test recognises it by that name).
+        const text = `select id, total from (${pageQuery.sql}) as page_ids(id, total)`;
+        const rows = await runText<{ id: string; total: string }>(db, prepare ? pageStatementName(text) : undefined, text, pageQuery.params);
+        const count = rows.length
+          ? Number(rows[0].total)
+          : Number((await runText<{ n: string }>(db, undefined, `select n from (${total.sql}) as counted(n)`, total.params))[0].n);
+        return { ...(await page(db, rows.map((r) => r.id), lang)), total: count };
       },
     },
   );

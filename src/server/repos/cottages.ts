@@ -15,7 +15,7 @@ import {
 } from '../db/schema';
 import { anyId, qualified, rowsOf, together } from '../db/sql';
 import { badRequest } from '../errors';
-import type { ListSpec } from '../query/list';
+import { rankOf, type ListSpec } from '../query/list';
 import { uuidLike } from '../query/ids';
 import { registrySearch } from '../query/search';
 import { cottageImageRecord, cottageRecord, type CottageRecord } from '../../shared/records/cottage';
@@ -23,7 +23,7 @@ import { placementRecord } from '../../shared/records/placement';
 import { resources } from '../../shared/resources';
 import { DEFAULT_LANGUAGE, type ActiveStatus, type CottageStatus } from '../../shared/enums';
 import { idOf, nameOf, translatedNames, translatedText } from '../query/translated';
-import { IDS, isoText, JsonText, jsonList, jsonObjectOf, LANG, pageJsonOf } from '../query/page-json';
+import { isoText, JsonText, jsonList, jsonObjectOf, LANG, pageJsonOf } from '../query/page-json';
 
 /** Ids given as a list, one value, or `a,b` (the original's query form). */
 function idList(key: string, value: unknown): string[] {
@@ -69,6 +69,8 @@ export const cottageListSpec = (lang: string): ListSpec => {
     ranges[`${field}_gte`] = ranges[`min${cap}`] = atLeast(column, field);
     ranges[`${field}_lte`] = ranges[`max${cap}`] = atMost(column, field);
   }
+  const regionRanking = sql`(select array_agg(${regions.id} order by ${translatedText(regions.nameTranslateId, lang)}, ${regions.id}) from ${regions})`;
+  const placeRanking = sql`(select array_agg(${places.id} order by ${translatedText(places.nameTranslateId, lang)}, ${places.id}) from ${places})`;
   const spec: ListSpec = {
     table: cottages,
     id: cottages.id,
@@ -88,9 +90,11 @@ export const cottageListSpec = (lang: string): ListSpec => {
       createdAt: cottages.createdAt,
       updatedAt: cottages.updatedAt,
       // Sorting by the translated name: the names are ranked once (an uncorrelated subquery), rows only look up a rank.
-      region: sql`array_position((select array_agg(${regions.id} order by ${translatedText(regions.nameTranslateId, lang)}) from ${regions}), ${cottages.regionId})`,
-      place: sql`array_position((select array_agg(${places.id} order by ${translatedText(places.nameTranslateId, lang)}) from ${places}), ${cottages.placeId})`,
+      region: rankOf(regionRanking, cottages.regionId),
+      place: rankOf(placeRanking, cottages.placeId),
     },
+    // A page so sorted walks the regions (places) in name order, each with `cottage (region_id, id)` (migration 0011).
+    ranked: { region: { column: cottages.regionId, ranking: regionRanking }, place: { column: cottages.placeId, ranking: placeRanking } },
     search: [],
     filters: {
       ...ranges,
@@ -335,33 +339,39 @@ export async function loadCottageExportRows(db: DbOrTx, ids: string[], lang: str
 
 /**
  * A page of cottages as the JSON the list answers (the list's fast path, `query/page-json.ts`): one statement builds what
- * `loadCottages` reads in five and the route encodes. Translated names are looked up once per catalogue record of the
- * page, in one pass (a materialised CTE).
+ * `loadCottages` reads in five and the route encodes. The small catalogues a cottage shows (regions, places, comforts,
+ * cottage types) are written as JSON once per page, each record with its translated name, and a cottage's row only
+ * joins their text: no name look-up nor JSON building per cottage for them (docs/decisions.md, "Cold pages").
  */
 /** A cottage's images as one JSON array (null when none), aggregated over its `cottage_image` rows. */
 const imagesJson = new JsonText(sql`'[' || string_agg(${jsonObjectOf(cottageImageRecord, imageColumns, 'cottage image').text}, ',' order by ${orderBy(imageOrder)}) || ']'`);
+/** A catalogue table's records as `alias(id, json, <keep>)`, each named from the `names` CTE ('' when it has none). */
+const catalogueJson = (alias: string, table: PgTable, translationId: PgColumn, json: (name: SQL) => JsonText, keep: SQL = sql``) =>
+  sql`${sql.identifier(alias)} as materialized (select ${table}.id, ${json(sql`coalesce(n.name, '')`).text} as json${keep}
+    from ${table} left join names n on n.id = ${translationId})`;
 
 export const cottagePageJson = pageJsonOf({
   table: cottages,
   id: cottages.id,
-  // Every name the page shows, looked up in one pass over their definitions: the first by language (the request's, the
-  // default, then any), as `translatedText` picks it; '' when none. The page's regions and places through one read of
-  // its cottages; every comfort and cottage type, small catalogues, rather than reading the page's links twice.
+  // Every catalogue name, looked up in one pass over their definitions: the first by language (the request's, the
+  // default, then any), as `translatedText` picks it. Then each catalogue record's JSON, once.
   with: sql`
     names as materialized (select distinct on (d.translation_id) d.translation_id as id, d.value as name
       from definition d join language l on l.id = d.language_id
       where d.translation_id in (
-        select unnest(array[r.name_translate_id, p.name_translate_id]) from ${cottages} c
-          join ${regions} r on r.id = c.region_id join ${places} p on p.id = c.place_id where c.id = any(${IDS}::uuid[])
+        select r.name_translate_id from ${regions} r
+        union all select p.name_translate_id from ${places} p
         union all select m.name_translate_id from ${comforts} m
         union all select t.name_translate_id from ${cottageTypes} t)
-      order by d.translation_id, case l.code when ${LANG} then 0 when ${DEFAULT_LANGUAGE} then 1 else 2 end, l.created_at, l.code)`,
+      order by d.translation_id, case l.code when ${LANG} then 0 when ${DEFAULT_LANGUAGE} then 1 else 2 end, l.created_at, l.code),
+    ${catalogueJson('region_json', regions, regions.nameTranslateId, (name) => jsonObjectOf(cottageRecord.shape.region, { ...regionColumns, name }, 'region'))},
+    ${catalogueJson('place_json', places, places.nameTranslateId, (name) => jsonObjectOf(cottageRecord.shape.place, { ...placeColumns, name }, 'place'))},
+    ${catalogueJson('comfort_json', comforts, comforts.nameTranslateId, (name) => jsonObjectOf(cottageRecord.shape.comforts.element, { ...comfortColumns, name }, 'comfort'), sql`, ${comforts.createdAt} as created_at`)},
+    ${catalogueJson('type_json', cottageTypes, cottageTypes.nameTranslateId, (name) => jsonObjectOf(cottageRecord.shape.cottageType.element, { ...typeColumns, name }, 'cottage type'))}`,
   // The images once per cottage: the list and the main one from the same rows.
   joins: sql`
-    join ${regions} on ${regions.id} = cottage.region_id
-    join ${places} on ${places.id} = cottage.place_id
-    left join names region_name on region_name.id = ${regions.nameTranslateId}
-    left join names place_name on place_name.id = ${places.nameTranslateId}
+    join region_json on region_json.id = cottage.region_id
+    join place_json on place_json.id = cottage.place_id
     cross join lateral (select (array_agg(${cottageImages.image} order by ${cottageImages.createdAt}, ${cottageImages.id}) filter (where ${cottageImages.isMainImage}))[1] as main,
         ${imagesJson.text} as list
       from ${cottageImages} where ${cottageImages.cottageId} = cottage.id) as image`,
@@ -371,20 +381,19 @@ export const cottagePageJson = pageJsonOf({
       ...COTTAGE_COLUMNS,
       mainImage: sql`image.main`,
       images: new JsonText(sql`coalesce(image.list, '[]')`),
+      // In the catalogue's order (`comfortOrder`), as the loader reads them.
       comforts: jsonList(
-        jsonObjectOf(cottageRecord.shape.comforts.element, { ...comfortColumns, name: sql`coalesce(n.name, '')` }, 'comfort'),
-        sql`from ${cottageComforts} join ${comforts} on ${comforts.id} = ${cottageComforts.comfortId} left join names n on n.id = ${comforts.nameTranslateId}
-          where ${cottageComforts.cottageId} = cottage.id`,
-        orderBy(comfortOrder),
+        new JsonText(sql`c.json`),
+        sql`from ${cottageComforts} join comfort_json c on c.id = ${cottageComforts.comfortId} where ${cottageComforts.cottageId} = cottage.id`,
+        sql`c.created_at, c.id`,
       ),
       cottageType: jsonList(
-        jsonObjectOf(cottageRecord.shape.cottageType.element, { ...typeColumns, name: sql`coalesce(n.name, '')` }, 'cottage type'),
-        sql`from ${cottageCottageTypes} join ${cottageTypes} on ${cottageTypes.id} = ${cottageCottageTypes.cottageTypeId} left join names n on n.id = ${cottageTypes.nameTranslateId}
-          where ${cottageCottageTypes.cottageId} = cottage.id`,
+        new JsonText(sql`t.json`),
+        sql`from ${cottageCottageTypes} join type_json t on t.id = ${cottageCottageTypes.cottageTypeId} where ${cottageCottageTypes.cottageId} = cottage.id`,
         orderBy(typeOrder),
       ),
-      region: jsonObjectOf(cottageRecord.shape.region, { ...regionColumns, name: sql`coalesce(region_name.name, '')` }, 'region'),
-      place: jsonObjectOf(cottageRecord.shape.place, { ...placeColumns, name: sql`coalesce(place_name.name, '')` }, 'place'),
+      region: new JsonText(sql`region_json.json`),
+      place: new JsonText(sql`place_json.json`),
       premiumCottages: jsonList(
         jsonObjectOf(placementRecord, placementColumns, 'placement'),
         sql`from ${premiumPlacements} where ${premiumPlacements.cottageId} = cottage.id and ${livePlacement}`,
