@@ -50,6 +50,15 @@ describe('kept list answers', () => {
     expect(rows.rows).toEqual([]);
   });
 
+  it('a table a later migration adds is versioned once the migrations have run, without asking', async () => {
+    await exec(sql`create table kept_probe (id int primary key)`);
+    await t.database.migrate();
+    const tracked = (await exec(sql`select version from table_version where table_name = 'kept_probe'`)) as unknown as { rows: { version: unknown }[] };
+    expect(tracked.rows).toHaveLength(1);
+    await exec(sql`drop table kept_probe`);
+    await exec(sql`delete from table_version where table_name = 'kept_probe'`);
+  });
+
   it('a write to an unrelated table keeps the answer', async () => {
     await region(t, 'Saqlangan');
     const first = await get(LAST_REGION);

@@ -9,6 +9,7 @@ import pg from 'pg';
 import { mendDataDir } from '../data-dir';
 import { channelName, MIGRATIONS_DIR, type Database, type Db } from './client';
 import * as schema from './schema';
+import { trackNewTables } from './table-tracking';
 
 export function openPostgres(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
@@ -21,7 +22,10 @@ export function openPostgres(url: string): Database {
     db,
     kind: 'postgres',
     description: `PostgreSQL ${safe.host}${safe.pathname}`,
-    migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    async migrate() {
+      await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
+      await trackNewTables(db);
+    },
     close: () => pool.end(),
     listen: (channel, onMessage, onListening) => listenPostgres(url, channelName(channel), onMessage, onListening),
   };

@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { channelName, MIGRATIONS_DIR, type Database, type Db } from './client';
 import * as schema from './schema';
+import { trackNewTables } from './table-tracking';
 
 export { PGlite };
 
@@ -23,7 +24,10 @@ export function openPglite(client: PGlite, description: string): Database {
     db,
     kind: 'pglite',
     description,
-    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    async migrate() {
+      await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
+      await trackNewTables(db);
+    },
     close: () => client.close(),
     exclusive: (fn) => client.runExclusive(fn),
     // One process, one connection: nothing can be missed.
