@@ -1,7 +1,8 @@
 /**
  * Fifty administrators at once: the real app listening on a port (PostgreSQL and the embedded PGlite, `--engine`),
  * `--cottages` cottages from the scale seeder, and `--admins` accounts that each log in once (all from one address,
- * so the login throttle is part of the test) and then loop over what the panel does — the home stats, list pages of
+ * so the login throttle is part of the test: 100 ms apart, as a team arrives, and an admin asked to wait (429) waits
+ * its Retry-After and logs in again) and then loop over what the panel does — the home stats, list pages of
  * cottages, orders, regions, places and users with range/sort/filter, opening a record, and now and then an edit (a
  * cottage's name and a region's name, back and forth). The access token lives `--ttl` (20 s, shorter for short runs)
  * so every admin refreshes its pair on 406 during the run and retries the call, as the panel does.

@@ -7,7 +7,7 @@ import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 
-const { origin, admins, seconds, ids, thinkMs, seed } = workerData;
+const { origin, admins, seconds, ids, thinkMs, seed, loginStaggerMs = 100 } = workerData;
 const agent = new http.Agent({ keepAlive: true, maxSockets: admins.length * 2 });
 const target = new URL(origin);
 
@@ -115,11 +115,22 @@ async function timed(name, method, path, opts) {
   return res;
 }
 
+const sleepMs = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
 async function runAdmin(index, deadline) {
   const pick0 = rng(seed + index * 7919);
   const pick = (list) => list[Math.floor(pick0() * list.length)];
   const me = admins[index];
-  const login = await timed('POST auth/login/admin', 'POST', '/api/v1/auth/login/admin', { body: { username: me.username, password: me.password, userAgent: 'bench-admins' } });
+  // A team arriving, not one instant. Logins in flight from one address count for its soft limit until they are
+  // checked (a burst cannot get past it), so some are asked to wait (429 with Retry-After): like a person, the admin
+  // waits that long and logs in again, and the 429s are shown among the statuses.
+  await sleepMs(index * loginStaggerMs);
+  const loginCall = () => timed('POST auth/login/admin', 'POST', '/api/v1/auth/login/admin', { body: { username: me.username, password: me.password, userAgent: 'bench-admins' } });
+  let login = await loginCall();
+  while (login.status === 429 && performance.now() < deadline) {
+    await sleepMs(Number(JSON.parse(login.text).message.match(/(\d+) s/)?.[1] ?? 1) * 1000);
+    login = await loginCall();
+  }
   if (login.status !== 201) {
     errors.push(`admin ${me.username}: login answered ${login.status} ${login.text.slice(0, 200)}`);
     return;
