@@ -115,8 +115,6 @@ async function timed(name, method, path, opts) {
   return res;
 }
 
-const sleepMs = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
 async function runAdmin(index, deadline) {
   const pick0 = rng(seed + index * 7919);
   const pick = (list) => list[Math.floor(pick0() * list.length)];
@@ -124,11 +122,11 @@ async function runAdmin(index, deadline) {
   // A team arriving, not one instant. Logins in flight from one address count for its soft limit until they are
   // checked (a burst cannot get past it), so some are asked to wait (429 with Retry-After): like a person, the admin
   // waits that long and logs in again, and the 429s are shown among the statuses.
-  await sleepMs(index * loginStaggerMs);
+  await sleep(index * loginStaggerMs);
   const loginCall = () => timed('POST auth/login/admin', 'POST', '/api/v1/auth/login/admin', { body: { username: me.username, password: me.password, userAgent: 'bench-admins' } });
   let login = await loginCall();
   while (login.status === 429 && performance.now() < deadline) {
-    await sleepMs(Number(JSON.parse(login.text).message.match(/(\d+) s/)?.[1] ?? 1) * 1000);
+    await sleep(Number(JSON.parse(login.text).message.match(/(\d+) s/)?.[1] ?? 1) * 1000);
     login = await loginCall();
   }
   if (login.status !== 201) {
