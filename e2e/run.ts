@@ -11,6 +11,7 @@ import { adminIsStale } from '../scripts/build.mjs';
 import { apiAs } from './harness/api';
 import { ROOT, startServer, type RunningServer } from './harness/server';
 import type { Spec } from './harness/types';
+import { trackRequests } from './harness/ui';
 
 const ARTIFACTS = path.join(ROOT, 'e2e', 'artifacts');
 const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -40,6 +41,7 @@ async function runGroup(browser: Browser, specs: Spec[], env: Record<string, str
     for (const spec of specs) {
       const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US' });
       const page = await context.newPage();
+      trackRequests(page);
       page.setDefaultTimeout(15_000);
       const started = Date.now();
       try {

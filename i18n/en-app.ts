@@ -1,5 +1,6 @@
 import { loginTexts } from './login';
 import { layoutTexts } from './layout';
+import { liveTexts } from './live';
 import { resourcesIn } from './resources';
 
 /** The texts the login page shows too: declared once, in i18n/login.ts. */
@@ -108,6 +109,7 @@ export const enApp = {
     delete: { confirm: 'Are you sure to delete ?', no: 'No', yes: 'Yes' },
     row_actions: 'Actions',
     layout: layoutTexts.en,
+    live: liveTexts.en,
     image: {
       missing: 'No image',
       edit: 'Edit image',

@@ -1,5 +1,6 @@
 import { loginTexts } from './login';
 import { layoutTexts } from './layout';
+import { liveTexts } from './live';
 import { raRu } from './ra-ru';
 import { resourcesIn } from './resources';
 import type { AppMessages, Catalogue } from './types';
@@ -109,6 +110,7 @@ const ruApp = {
     delete: { confirm: 'Вы уверены, что хотите удалить?', no: 'Нет', yes: 'Да' },
     row_actions: 'Действия',
     layout: layoutTexts.ru,
+    live: liveTexts.ru,
     image: {
       missing: 'Изображение не найдено!',
       edit: 'Изменить изображение',

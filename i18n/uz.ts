@@ -1,5 +1,6 @@
 import { loginTexts } from './login';
 import { layoutTexts } from './layout';
+import { liveTexts } from './live';
 import { raUz } from './ra-uz';
 import { resourcesIn } from './resources';
 import type { AppMessages, Catalogue } from './types';
@@ -109,6 +110,7 @@ const uzApp = {
     delete: { confirm: 'Rostdan ham oʻchirmoqchimisiz?', no: 'Yoʻq', yes: 'Ha' },
     row_actions: 'Amallar',
     layout: layoutTexts.uz,
+    live: liveTexts.uz,
     image: {
       missing: 'Rasm topilmadi!',
       edit: 'Rasmni tahrirlash',

@@ -6,6 +6,7 @@
  * both answered each kind of request. Checked:
  * - a logout through one worker is refused (455) by both at once, on the very next requests;
  * - 20 wrong logins spread over both workers: the first LOGIN_MAX_ATTEMPTS answer 401, the rest 429;
+ * - a write through either worker reaches, within a second, the change streams (`GET /events`) held by both;
  * - a worker killed with SIGKILL is replaced, and the server keeps answering.
  * Needs TEST_DATABASE_URL; exits 1 on any failed check.
  */
@@ -49,6 +50,47 @@ function call(origin: string, method: string, url: string, opts: { token?: strin
   });
 }
 
+/** A change stream on a connection of its own: the `data` of each `change` frame with the time it arrived. */
+function openStream(origin: string, token: string) {
+  const changes: { at: number; data: string }[] = [];
+  let buffer = '';
+  let ready: () => void;
+  const isReady = new Promise<void>((resolve) => (ready = resolve));
+  const req = request(`${origin}/api/v1/events`, { agent: false, headers: { authorization: `Bearer ${token}` } });
+  req.on('response', (res) => {
+    res.setEncoding('utf8');
+    res.on('data', (chunk: string) => {
+      buffer += chunk;
+      let end;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const frame = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        if (frame.includes('event: ready')) ready();
+        const data = /^data: (.*)$/m.exec(frame)?.[1];
+        if (frame.includes('event: change') && data) changes.push({ at: Date.now(), data });
+      }
+    });
+  });
+  req.on('error', () => {});
+  req.end();
+  return { changes, ready: isReady, close: () => req.destroy() };
+}
+
+/** The workers that received a request for `url` since `from` in the log (pino lines of "incoming request"). */
+function workersReceiving(output: string, from: number, url: string): Set<number> {
+  const pids = new Set<number>();
+  for (const line of output.slice(from).split('\n')) {
+    if (!line.startsWith('{')) continue;
+    try {
+      const entry = JSON.parse(line) as { pid?: number; msg?: string; req?: { url?: string } };
+      if (entry.msg === 'incoming request' && entry.req?.url === url && entry.pid) pids.add(entry.pid);
+    } catch {
+      /* a line cut by the pipe */
+    }
+  }
+  return pids;
+}
+
 /** The workers that answered with `status` since `from` in the log (pino lines of "request completed"). */
 function workersAnswering(output: string, from: number, status: number): Set<number> {
   const pids = new Set<number>();
@@ -85,6 +127,24 @@ try {
   await settle();
   check(warm.every((r) => r.status === 200), `a logged-in admin is served: ${warm.map((r) => r.status).join(' ')}`);
   check(workersAnswering(server.output(), mark, 200).size === 2, 'both workers served the admin (and cached the session)');
+
+  // Four streams on connections of their own: the cluster hands them to both workers. Two writes, one per worker
+  // in turn, each reach all four within a second: through PostgreSQL's NOTIFY, whichever worker wrote.
+  mark = server.output().length;
+  const streams = Array.from({ length: 4 }, () => openStream(server.origin, token));
+  await Promise.race([Promise.all(streams.map((s) => s.ready)), new Promise((r) => setTimeout(r, 10_000))]);
+  await settle();
+  check(workersReceiving(server.output(), mark, '/api/v1/events').size === 2, 'both workers hold change streams');
+  for (const n of [1, 2]) {
+    const code = `workers_${process.pid}_${n}`;
+    const wrote = Date.now();
+    const created = await call(server.origin, 'POST', '/translate', { token, body: { code, type: 'content', definition: { uz: code, ru: code, en: code } } });
+    const deadline = Date.now() + 3000;
+    while (Date.now() < deadline && !streams.every((s) => s.changes.some((c) => c.data.includes('"translate"')) && s.changes.length >= n)) await new Promise((r) => setTimeout(r, 20));
+    const late = streams.map((s) => (s.changes[n - 1] ? s.changes[n - 1].at - wrote : Infinity));
+    check(created.status === 201 && late.every((ms) => ms < 1000), `write ${n} (${created.status}) reached the 4 streams in ${late.join(', ')} ms`);
+  }
+  for (const stream of streams) stream.close();
 
   const logout = await call(server.origin, 'DELETE', '/auth/logout', { token });
   check(logout.status < 300, `logout through one worker answered ${logout.status}`);

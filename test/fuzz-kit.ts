@@ -665,6 +665,9 @@ function operationsOf(doc: OpenApiDoc): Op[] {
   const fieldsByTag = new Map<string, string[]>();
   for (const [path, methods] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(methods)) {
+      // The change stream stays open while its session lives: an injected request would never end. Its one input,
+      // Last-Event-ID, is tried with garbage in events.test.ts.
+      if (`${method} ${path}` === 'get /api/v1/events') continue;
       const tag = op.tags?.[0] ?? 'untagged';
       const isList = method === 'get' && (op.parameters ?? []).some((p) => p.name === 'range');
       if (isList) {

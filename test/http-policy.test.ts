@@ -130,6 +130,8 @@ describe('list filters at the edge', () => {
     const failed: string[] = [];
     for (const r of t.app.routeTable) {
       if (r.method !== 'GET' || !r.url.startsWith('/api/v1/') || r.url.includes(':') || r.url.includes('*')) continue;
+      // The change stream stays open and reads no query (its one input, Last-Event-ID, is tried in events.test.ts).
+      if (r.url === '/api/v1/events') continue;
       const res = await t.api({ method: 'GET', url: `${r.url}?filter=${q(HOSTILE[0])}` });
       if (res.statusCode >= 500) failed.push(`${r.url} → ${res.statusCode}`);
     }

@@ -103,6 +103,20 @@ describe('POST audit/revert/{id}', () => {
     expect((await t.api({ method: 'GET', url: `${api}/user/${someone.id}` })).json().name).toBe('Renamed person');
   });
 
+  it('refuses a body it does not take (400), and changes nothing', async () => {
+    const r = await region(t, 'Bodiless');
+    const renamed = await translation(t, 'Bodiless after');
+    expect((await t.api({ method: 'PATCH', url: `${api}/region/edit/${r.id}`, payload: { name: renamed } })).statusCode).toBe(200);
+    const edit = await latest('region', r.id);
+    for (const payload of [[1], { fields: ['name'] }]) {
+      const res = await t.api({ method: 'POST', url: `${api}/audit/revert/${edit.id}`, payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/takes no body/);
+    }
+    expect((await latest('region', r.id)).id).toBe(edit.id);
+    expect((await t.api({ method: 'POST', url: `${api}/audit/revert/${edit.id}`, payload: {} })).statusCode).toBe(200);
+  });
+
   it('refuses a stale revert with 409 naming the fields changed since', async () => {
     const r = await region(t);
     const second = await translation(t, 'Second');

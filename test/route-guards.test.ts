@@ -11,7 +11,9 @@ const PUBLIC = new Set(['POST /api/v1/auth/login/admin', 'POST /api/v1/auth/refr
 const ANY_USER = new Set(['GET /api/v1/user/me', 'PATCH /api/v1/user/me', 'POST /api/v1/user/me/password', 'DELETE /api/v1/auth/logout',
   // Their own two-factor login and sessions (test/two-factor.test.ts, test/sessions.test.ts).
   'GET /api/v1/auth/security', 'POST /api/v1/auth/2fa/setup', 'POST /api/v1/auth/2fa/enable', 'POST /api/v1/auth/2fa/disable',
-  'GET /api/v1/auth/sessions', 'DELETE /api/v1/auth/sessions', 'DELETE /api/v1/auth/sessions/:id']);
+  'GET /api/v1/auth/sessions', 'DELETE /api/v1/auth/sessions', 'DELETE /api/v1/auth/sessions/:id',
+  // The change stream (filtered per resource by `<resource>.list`) and presence (`<resource>.show`, test/events.test.ts).
+  'GET /api/v1/events', 'PUT /api/v1/presence', 'DELETE /api/v1/presence']);
 /** The dashboard's calls, guarded by `stats.view`, which the weak user holds (their own tests check the 403). */
 const DASHBOARD = new Set(['GET /api/v1/stats', 'GET /api/v1/stats/series']);
 const SAMPLE_ID = '3f0e4a52-1111-4c4c-9a9a-000000000000';

@@ -1,8 +1,42 @@
 /** What a person does again and again in the specs. */
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { ADMIN } from './server';
 
 export const TIMEOUT = 15_000;
+
+const inFlight = new WeakMap<Page, Set<Request>>();
+
+/** Keeps count of a page's requests in flight, except the change stream (`/events`, open as long as the panel is). */
+export function trackRequests(page: Page): Set<Request> {
+  const known = inFlight.get(page);
+  if (known) return known;
+  const pending = new Set<Request>();
+  inFlight.set(page, pending);
+  page.on('request', (request) => {
+    if (!new URL(request.url()).pathname.endsWith('/api/v1/events')) pending.add(request);
+  });
+  const done = (request: Request) => void pending.delete(request);
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return pending;
+}
+
+/**
+ * Playwright's `networkidle` (no request for 500 ms) leaving the change stream out: the panel keeps it open, so
+ * `networkidle` never comes. The run's pages are tracked from their start (run.ts); another page from its first call.
+ */
+export async function networkQuiet(page: Page, quietMs = 500) {
+  const pending = trackRequests(page);
+  await page.waitForLoadState('load');
+  const deadline = Date.now() + TIMEOUT;
+  let quietSince = Date.now();
+  for (;;) {
+    if (pending.size) quietSince = Date.now();
+    else if (Date.now() - quietSince >= quietMs) return;
+    if (Date.now() > deadline) throw new Error(`the network never went quiet: ${[...pending].map((r) => r.url()).join(', ')}`);
+    await page.waitForTimeout(50);
+  }
+}
 
 /** Opens the login page with the interface language already chosen (default English, readable failures). */
 export async function openLogin(page: Page, baseUrl: string, language = 'en') {
@@ -11,13 +45,18 @@ export async function openLogin(page: Page, baseUrl: string, language = 'en') {
   await page.reload();
 }
 
-/** Logs in through the form (in English), then switches the stored language if another is wanted. */
-export async function login(page: Page, baseUrl: string, language = 'en') {
+/** Logs in through the form (in English) as any user. */
+export async function loginAs(page: Page, baseUrl: string, username: string, password: string) {
   await openLogin(page, baseUrl, 'en');
-  await page.getByLabel('Username').fill(ADMIN.username);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'LOG IN' }).click();
   await page.waitForURL(`${baseUrl}/dashboart`, { timeout: TIMEOUT });
+}
+
+/** Logs in through the form (in English) as the first admin, then switches the stored language if another is wanted. */
+export async function login(page: Page, baseUrl: string, language = 'en') {
+  await loginAs(page, baseUrl, ADMIN.username, ADMIN.password);
   if (language !== 'en') {
     await page.evaluate((lang) => localStorage.setItem('language', lang), language);
     await page.reload();

@@ -19,7 +19,7 @@ import { resources, type ResourceDef } from '../../src/shared/resources';
 import type { Api } from '../harness/api';
 import { ROOT } from '../harness/server';
 import type { Spec } from '../harness/types';
-import { expectTrue, login, openLogin, pngFile } from '../harness/ui';
+import { expectTrue, login, networkQuiet, openLogin, pngFile } from '../harness/ui';
 
 /**
  * WCAG 2.0, 2.1 and 2.2 level A and AA, plus axe's best practices (one main landmark, a level-one heading, named
@@ -85,6 +85,7 @@ const SCREENS: Screen[] = [
   { name: 'comfort image dialog', path: (f) => `/dashboart/comfort/${f.comfort}/image`, ready: (p) => p.getByRole('dialog').locator('img') },
   { name: 'cottage list (Announcements)', path: '/dashboart/cottage', ready: (p) => p.getByRole('cell', { name: /A11y confirmed/ }) },
   { name: 'progress cottages (moderation queue)', path: '/dashboart/progress-cottages', ready: (p) => p.getByRole('cell', { name: /A11y cottage/ }) },
+  { name: 'review desk', path: '/dashboart/review', ready: (p) => p.getByTestId('review-cottage').or(p.getByTestId('review-empty')) },
   { name: 'cottage create', path: '/dashboart/cottage/create', ready: (p) => p.locator('.leaflet-container, main [role=alert]') },
   { name: 'cottage edit', path: (f) => `/dashboart/cottage/${f.cottage}`, ready: (p) => p.locator('.leaflet-marker-icon, main [role=alert]') },
   { name: 'cottage images dialog', path: (f) => `/dashboart/cottage/${f.cottage}/images`, ready: (p) => p.getByRole('dialog').locator('img') },
@@ -140,7 +141,7 @@ async function check(page: Page, baseUrl: string, screen: Screen, f: Fixtures, l
   const address = typeof screen.path === 'function' ? screen.path(f) : screen.path;
   await page.goto(`${baseUrl}${address}`);
   await screen.ready(page, f).first().waitFor();
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   // MUI fades things in; measure colours once the transitions are over.
   await page.waitForTimeout(400);
   // axe cannot tell the background behind react-admin's position:fixed sidebar and skips its text's contrast

@@ -1,5 +1,5 @@
 import type { Spec } from '../harness/types';
-import { expectTrue, login } from '../harness/ui';
+import { expectTrue, login, networkQuiet } from '../harness/ui';
 
 const RAW_KEY = /\b(?:resources|app|ra)\.[a-z][\w-]*(?:\.[\w-]+)*/;
 
@@ -40,7 +40,7 @@ export const specs: Spec[] = [
           for (const path of [route, `${route}/create`, `${route}/${id}`, ...(route === 'place' || route === 'cottage-type' ? [`${route}/${id}/image`] : [])]) {
             await page.goto(`${baseUrl}/dashboart/${path}`);
             await page.locator('#main-content form, #main-content table').first().waitFor();
-            await page.waitForLoadState('networkidle');
+            await networkQuiet(page);
             const text = await page.evaluate(() => {
               const labels = [...document.querySelectorAll('[aria-label],[title],[placeholder]')].map(
                 (el) => `${el.getAttribute('aria-label') ?? ''} ${el.getAttribute('title') ?? ''} ${el.getAttribute('placeholder') ?? ''}`,

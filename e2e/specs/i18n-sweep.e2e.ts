@@ -11,7 +11,7 @@ import ru from '../../i18n/ru';
 import uz from '../../i18n/uz';
 import { resources, type ResourceDef } from '../../src/shared/resources';
 import type { Spec } from '../harness/types';
-import { expectTrue, login } from '../harness/ui';
+import { expectTrue, login, networkQuiet } from '../harness/ui';
 
 const RAW_KEY = /\b(?:resources|app|ra)\.[a-z][\w-]*\.[\w.-]+/;
 
@@ -70,7 +70,7 @@ export const specs: Spec[] = [
         for (const path of paths) {
           await page.goto(`${baseUrl}/dashboart/${path}`);
           await page.locator('#main-content').waitFor();
-          await page.waitForLoadState('networkidle');
+          await networkQuiet(page);
           await page.locator('#main-content .MuiCircularProgress-root, #main-content .MuiSkeleton-root').first().waitFor({ state: 'detached' });
           const { all, chrome } = await screenTexts(page);
           const raw = RAW_KEY.exec(all);

@@ -39,6 +39,7 @@ export const specs: Spec[] = [
       const before = (await api.get<Translation[]>(`translate?filter=${encodeURIComponent(JSON.stringify({ q: code }))}`))[0];
       expectTrue(before.definition.some((d) => d.value === `Привет ${unique}`), 'the dry run must not save');
 
+
       await dialog.getByRole('button', { name: 'Apply' }).click();
       await page.getByText('Imported: 0 new, 1 changed').waitFor();
       await dialog.waitFor({ state: 'detached' });
@@ -49,6 +50,18 @@ export const specs: Spec[] = [
       await page.evaluate(() => localStorage.setItem('language', 'ru'));
       await page.reload();
       await page.getByRole('row', { name: new RegExp(code) }).getByText(`Здравствуй ${unique}`).first().waitFor();
+
+      // On a phone (the first file again: the text back) the preview is one card per changed cell, on the whole screen, and nothing scrolls sideways.
+      await page.evaluate(() => localStorage.setItem('language', 'en'));
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.reload();
+      await page.getByRole('button', { name: 'Import' }).click();
+      await dialog.locator('input[type=file]').setInputFiles({ name: 'translate.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      const card = dialog.getByRole('list', { name: 'What will change' }).getByRole('listitem').filter({ hasText: 'Definition (ru)' });
+      await card.getByText(`Привет ${unique}`).waitFor();
+      const overflow = await dialog.locator('.MuiDialogContent-root').evaluate((el) => el.scrollWidth - el.clientWidth);
+      expectTrue(overflow <= 0, `the phone's import preview scrolls sideways by ${overflow}px`);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
     },
   },
 ];

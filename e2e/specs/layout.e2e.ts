@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import type { Api } from '../harness/api';
 import { ROOT } from '../harness/server';
 import type { Spec } from '../harness/types';
-import { expectTrue, login, TIMEOUT } from '../harness/ui';
+import { expectTrue, login, networkQuiet, TIMEOUT } from '../harness/ui';
 
 // Moderation and Active Pre change the demo records: a server of its own.
 const ENV = { DEMO_DATA: 'on', E2E_GROUP: 'layout' };
@@ -38,7 +38,7 @@ async function go(page: Page, href: string) {
 /** Resolves once the list shows its rows or cards, or says it has none. */
 async function listDrawn(page: Page) {
   await page.locator('main tbody tr td, main .KitCard, main .KitList-empty, main .RaDataTable-empty, main h2').first().waitFor({ timeout: TIMEOUT });
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   // Images and chips settle the widths.
   await page.waitForTimeout(150);
 }
@@ -150,7 +150,7 @@ export const specs: Spec[] = [
       await page.locator('.KitDataTable-compact').waitFor();
       await page.reload();
       await page.locator('.KitDataTable-compact tbody tr').first().waitFor();
-      await page.waitForLoadState('networkidle');
+      await networkQuiet(page);
       const compact = await rowsInView(page);
       expectTrue(compact >= 20, `compact rows: ${compact} cottages in view at 1366×768 (comfortable: ${comfortable}), 20 wanted`);
       await page.getByRole('button', { name: 'Ixcham qatorlar' }).click();

@@ -1,15 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import type { Spec } from '../harness/types';
-import { expectTrue, login, openListPanel, openLogin, TIMEOUT } from '../harness/ui';
-
-/** Logs in through the form as any user. */
-async function loginAs(page: Page, baseUrl: string, username: string, password: string) {
-  await openLogin(page, baseUrl);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'LOG IN' }).click();
-  await page.waitForURL(`${baseUrl}/dashboart`, { timeout: TIMEOUT });
-}
+import { expectTrue, login, loginAs, openListPanel, TIMEOUT } from '../harness/ui';
 
 async function logout(page: Page, baseUrl: string) {
   await page.getByRole('button', { name: 'Profile' }).click();

@@ -1,5 +1,5 @@
 import type { Spec } from '../harness/types';
-import { expectTrue, login } from '../harness/ui';
+import { expectTrue, login, networkQuiet } from '../harness/ui';
 
 /** A catalogue key that reached the page instead of its text, e.g. `resources.language.fields.code`. */
 const RAW_KEY = /\b(?:resources|app|ra)\.[a-z_-]+\.[a-z_.-]+/i;
@@ -24,7 +24,7 @@ export const specs: Spec[] = [
             await page.goto(`${baseUrl}/dashboart/${path}`);
             // The list's rows or the form's first field: the page has rendered its texts.
             await page.locator('table tbody tr, form input, form textarea').first().waitFor();
-            await page.waitForLoadState('networkidle');
+            await networkQuiet(page);
             const text = await page.locator('body').innerText();
             const found = RAW_KEY.exec(text);
             expectTrue(!found, `${language} /${path} shows the raw key "${found?.[0]}"`);

@@ -9,7 +9,7 @@ export default resourceTexts({
     menu: 'Audit log',
     empty: 'No change has been recorded yet',
     hidden: 'hidden',
-    others: { savedQuery: 'Saved query' },
+    others: { savedQuery: 'Saved query', moderationReason: 'Rejection reason template' },
     none: '—',
     history: {
       title: 'History',
@@ -41,6 +41,7 @@ export default resourceTexts({
       premium: 'Placed as premium',
       premiumEnd: 'Premium placement ended',
       revert: 'Change taken back',
+      undo: 'Decision undone',
     } satisfies Record<AuditAction, string>,
     restore: {
       button: 'Restore',
@@ -80,7 +81,7 @@ export default resourceTexts({
     menu: 'Журнал изменений',
     empty: 'Изменений пока не записано',
     hidden: 'скрыто',
-    others: { savedQuery: 'Сохранённый запрос' },
+    others: { savedQuery: 'Сохранённый запрос', moderationReason: 'Шаблон причины отказа' },
     none: '—',
     history: {
       title: 'История',
@@ -112,6 +113,7 @@ export default resourceTexts({
       premium: 'Размещено как премиум',
       premiumEnd: 'Премиум-размещение завершено',
       revert: 'Изменение отменено',
+      undo: 'Решение отменено',
     },
     restore: {
       button: 'Восстановить',
@@ -151,7 +153,7 @@ export default resourceTexts({
     menu: 'Oʻzgarishlar jurnali',
     empty: 'Hozircha oʻzgarish yozilmagan',
     hidden: 'yashirin',
-    others: { savedQuery: 'Saqlangan soʻrov' },
+    others: { savedQuery: 'Saqlangan soʻrov', moderationReason: 'Rad etish sababi shabloni' },
     none: '—',
     history: {
       title: 'Tarix',
@@ -183,6 +185,7 @@ export default resourceTexts({
       premium: 'Premium sifatida joylashtirildi',
       premiumEnd: 'Premium joylashuv tugatildi',
       revert: 'Oʻzgarish qaytarildi',
+      undo: 'Qaror bekor qilindi',
     },
     restore: {
       button: 'Tiklash',

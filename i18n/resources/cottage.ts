@@ -1,5 +1,6 @@
 import { resourceTexts } from './define';
 import { cottageFormTexts } from './cottage-form';
+import { cottageReviewTexts } from './cottage-review';
 
 /** The cottage screen's texts in every language. */
 export default resourceTexts({
@@ -52,6 +53,8 @@ export default resourceTexts({
     // ---- end of the list's texts ----
     // The form, the map and the images dialog.
     ...cottageFormTexts.en,
+    // The review desk.
+    ...cottageReviewTexts.en,
   },
   ru: {
     name: 'Объявление |||| Объявления |||| Объявлений',
@@ -102,6 +105,8 @@ export default resourceTexts({
     // ---- end of the list's texts ----
     // The form, the map and the images dialog.
     ...cottageFormTexts.ru,
+    // The review desk.
+    ...cottageReviewTexts.ru,
   },
   uz: {
     name: 'Eʼlon |||| Eʼlonlar',
@@ -152,5 +157,7 @@ export default resourceTexts({
     // ---- end of the list's texts ----
     // The form, the map and the images dialog.
     ...cottageFormTexts.uz,
+    // The review desk.
+    ...cottageReviewTexts.uz,
   },
 });

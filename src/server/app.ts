@@ -14,6 +14,7 @@ import database from './plugins/database';
 import language from './plugins/language';
 import changes from './plugins/changes';
 import auth from './plugins/auth';
+import events from './plugins/events';
 import uploads from './plugins/uploads';
 import { openStorage } from './storage';
 import { type FileStorage } from './file-storage';
@@ -82,6 +83,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(auth, {
     tokens: new TokenService(config.jwtSecret, config.jwtRefreshSecret, config.accessTokenTtlSeconds, config.refreshTokenTtlSeconds, config.sessionMaxAgeSeconds),
   });
+  await app.register(events);
   const storage = deps.storage ?? (await openStorage(config));
   app.addHook('onClose', async () => storage.close?.());
   await app.register(rateLimits);

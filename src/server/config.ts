@@ -47,6 +47,8 @@ export interface Config {
   auditRetentionDays?: number;
   /** Deleted records' files are kept this many days, so a revert can bring them back; a daily sweep removes them after. */
   deletedFilesDays: number;
+  /** How long a moderator's claim on a cottage in the moderation queue lasts (`CLAIM_MINUTES`). */
+  claimMinutes: number;
   /** Server processes sharing the port (node:cluster): the cores on PostgreSQL, 1 for the embedded database. */
   workers: number;
   /** Where uploads live: `DATA_DIR/uploads` (default) or an S3-compatible bucket (`STORAGE_URL`). */
@@ -56,6 +58,8 @@ export interface Config {
   /** Per user: the expensive calls (exports, uploads, imports) allowed in `rateLimitWindowSeconds` before 429. */
   rateLimitMax: number;
   rateLimitWindowSeconds: number;
+  /** Open change streams (`GET /events`) one server process holds; 503 with Retry-After beyond. */
+  eventStreamsMax: number;
   /** A CSV import (`POST <resource>/import`) holds at most this many rows (400 beyond). */
   importMaxRows: number;
   /** An uploaded image may declare at most this many pixels (refused with 413 beyond); stored at most 4096 px wide/high. */
@@ -168,6 +172,11 @@ const envSchema = z.object({
     .int('DELETED_FILES_DAYS must be a whole number of days')
     .positive('DELETED_FILES_DAYS must be at least 1')
     .default(30),
+  CLAIM_MINUTES: z.coerce
+    .number({ message: 'CLAIM_MINUTES must be a number of minutes' })
+    .positive('CLAIM_MINUTES must be more than 0')
+    .max(1440, 'CLAIM_MINUTES must be at most 1440 (a day)')
+    .default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().optional(),
   WORKERS: z.coerce
@@ -186,6 +195,11 @@ const envSchema = z.object({
     .positive('RATE_LIMIT_MAX must be at least 1')
     .default(30),
   RATE_LIMIT_WINDOW: duration('RATE_LIMIT_WINDOW', '1m'),
+  EVENT_STREAMS_MAX: z.coerce
+    .number({ message: 'EVENT_STREAMS_MAX must be a number of streams' })
+    .int('EVENT_STREAMS_MAX must be a whole number')
+    .positive('EVENT_STREAMS_MAX must be at least 1')
+    .default(1000),
   IMPORT_MAX_ROWS: z.coerce
     .number({ message: 'IMPORT_MAX_ROWS must be a number of rows' })
     .int('IMPORT_MAX_ROWS must be a whole number')
@@ -333,11 +347,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(e.TRUST_PROXY),
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     deletedFilesDays: e.DELETED_FILES_DAYS,
+    claimMinutes: e.CLAIM_MINUTES,
     workers: e.WORKERS ?? (e.DATABASE_URL ? os.availableParallelism() : 1),
     storage,
     corsOrigins: origins,
     rateLimitMax: e.RATE_LIMIT_MAX,
     rateLimitWindowSeconds: e.RATE_LIMIT_WINDOW,
+    eventStreamsMax: e.EVENT_STREAMS_MAX,
     importMaxRows: e.IMPORT_MAX_ROWS,
     maxImagePixels: Math.round(e.MAX_IMAGE_MEGAPIXELS * 1e6),
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT,

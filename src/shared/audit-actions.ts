@@ -35,6 +35,8 @@ export const AUDIT_ACTIONS = [
   /** A record created or edited by a CSV import (`POST <resource>/import`), or the translation of its name. */
   'importCreate',
   'importEdit',
+  /** A moderator's own decision on a cottage taken back within a minute (the desk's Undo; `POST cottage/undo/{id}`). */
+  'undo',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -54,6 +54,10 @@ export interface ResourceDef {
     /** Premium placements: create one for a cottage (`:id` = cottage id), end one (`:id` = placement id). */
     premium?: string;
     premiumEnd?: string;
+    /** The moderation desk: `POST` claims the next queued cottage, `DELETE …/:id` releases one, undo takes a decision back. */
+    claim?: string;
+    release?: string;
+    undo?: string;
     /** "Active Pre": turn an order into its premium placement, once (`:id` = order id). */
     activate?: string;
     /** Ends a cottage's active premium placement bought with a tariff (`{cottageId, tariffId}` in the body or query). */
@@ -204,6 +208,10 @@ export const resources = {
       imageDelete: 'cottage/image/delete/:id',
       premium: 'cottage/add/premium/:id',
       premiumEnd: 'cottage/delete/premium/:id',
+      // The moderation desk (issue #25): claim the next cottage of the queue, release one, undo a decision.
+      claim: 'cottage/claim',
+      release: 'cottage/claim/:id',
+      undo: 'cottage/undo/:id',
       bulkUpdate: 'cottage/bulk/edit',
       ...imports('cottage'),
     },

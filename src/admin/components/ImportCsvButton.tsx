@@ -8,11 +8,6 @@ import {
   DialogTitle,
   LinearProgress,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   Typography,
   Button as MuiButton,
 } from '@mui/material';
@@ -20,16 +15,7 @@ import { useRef, useState } from 'react';
 import { Button, HttpError, useCanAccess, useListContext, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { resourceByRoute } from '../../shared/resources';
 import { authorizedFetch } from '../providers/httpClient';
-
-/** What `POST <resource>/import` answers (and its 400 carries). */
-interface ImportAnswer {
-  created: number;
-  updated: number;
-  unchanged: number;
-  errors: { row: number; column: string | null; message: string }[];
-  changes: { row: number; id: string | null; before: Record<string, string>; after: Record<string, string> }[];
-  truncated: boolean;
-}
+import { ImportChanges, ImportProblems, useImportFullScreen, type ImportAnswer } from './ImportReport';
 
 /** 10 000 rows are checked and written in one call: minutes on a slow server, never the usual 10 s. */
 const IMPORT_TIMEOUT_MS = 10 * 60_000;
@@ -46,69 +32,6 @@ const Counts = ({ answer }: { answer: ImportAnswer }) => {
       <Typography>{translate('app.import.unchanged', { count: answer.unchanged })}</Typography>
       <Typography color={answer.errors.length ? 'error' : undefined}>{translate('app.import.errors', { count: answer.errors.length })}</Typography>
     </Stack>
-  );
-};
-
-/** The rows that will change: each changed cell, before → after (a new record's "before" is empty). */
-const Changes = ({ answer }: { answer: ImportAnswer }) => {
-  const translate = useTranslate();
-  if (!answer.changes.length) return null;
-  return (
-    <Box sx={{ my: 1 }}>
-      <Typography variant="subtitle1">{translate('app.import.changes')}</Typography>
-      <Table size="small" aria-label={translate('app.import.changes')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{translate('app.import.row')}</TableCell>
-            <TableCell>{translate('app.import.column')}</TableCell>
-            <TableCell>{translate('app.import.before')}</TableCell>
-            <TableCell>{translate('app.import.after')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {answer.changes.flatMap((change) =>
-            Object.keys(change.after).map((column) => (
-              <TableRow key={`${change.row}-${column}`}>
-                <TableCell>{change.id ? change.row : `${change.row} (${translate('app.import.new_record')})`}</TableCell>
-                <TableCell>{column}</TableCell>
-                <TableCell>{change.before[column] ?? ''}</TableCell>
-                <TableCell>{change.after[column]}</TableCell>
-              </TableRow>
-            )),
-          )}
-        </TableBody>
-      </Table>
-    </Box>
-  );
-};
-
-const Problems = ({ answer }: { answer: ImportAnswer }) => {
-  const translate = useTranslate();
-  if (!answer.errors.length) return null;
-  return (
-    <Box sx={{ my: 1 }}>
-      <Typography variant="subtitle1" color="error">
-        {translate('app.import.problems')}
-      </Typography>
-      <Table size="small" aria-label={translate('app.import.problems')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{translate('app.import.row')}</TableCell>
-            <TableCell>{translate('app.import.column')}</TableCell>
-            <TableCell>{translate('app.import.message')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {answer.errors.map((e, i) => (
-            <TableRow key={i}>
-              <TableCell>{e.row}</TableCell>
-              <TableCell>{e.column ?? ''}</TableCell>
-              <TableCell>{e.message}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </Box>
   );
 };
 
@@ -136,6 +59,7 @@ const ImportDialogButton = ({ path }: { path: string }) => {
   const [busy, setBusy] = useState<'checking' | 'applying'>();
   const [answer, setAnswer] = useState<ImportAnswer>();
   const [failure, setFailure] = useState<string>();
+  const fullScreen = useImportFullScreen();
 
   const send = async (picked: File, dryRun: boolean): Promise<ImportAnswer> => {
     const form = new FormData();
@@ -199,7 +123,7 @@ const ImportDialogButton = ({ path }: { path: string }) => {
       <Button label="app.import.button" onClick={() => setOpen(true)}>
         <UploadIcon />
       </Button>
-      <Dialog open={open} onClose={busy ? undefined : close} maxWidth="md" fullWidth aria-labelledby="import-title">
+      <Dialog open={open} onClose={busy ? undefined : close} maxWidth="md" fullWidth fullScreen={fullScreen} aria-labelledby="import-title">
         <DialogTitle id="import-title">{translate('app.import.title')}</DialogTitle>
         <DialogContent>
           <Typography variant="body2" sx={{ mb: 2 }}>
@@ -225,8 +149,8 @@ const ImportDialogButton = ({ path }: { path: string }) => {
             <>
               <Counts answer={answer} />
               {!answer.errors.length && !answer.changes.length && <Alert severity="info">{translate('app.import.nothing')}</Alert>}
-              <Problems answer={answer} />
-              <Changes answer={answer} />
+              <ImportProblems answer={answer} />
+              <ImportChanges answer={answer} />
               {answer.truncated && <Typography variant="body2">{translate('app.import.truncated')}</Typography>}
             </>
           )}

@@ -18,6 +18,7 @@ import { KitCards } from './KitCards';
 import { FoldContext, useFoldWhenShort } from './RowFold';
 import { useDensity, usePhone } from './layoutPrefs';
 import { ListActions } from './ListActions';
+import { LiveChangesChip } from '../live/LiveParts';
 import { ListAside } from './ListAside';
 import { RowAccessProvider } from './rowAccess';
 import { useBulkDelete } from './useBulkDelete';
@@ -61,7 +62,7 @@ interface KitListExtras {
  * `resources.<resource>.title`, the toolbar (filters, columns, create, CSV export), and the aside with the saved
  * queries above the list's own `quickFilters`, and an empty state that names the resource.
  */
-export const KitList = ({ quickFilters, actions, titleKey, savedQueries, queryOptions, ...props }: Omit<ListProps, 'aside' | 'title'> & KitListExtras) => {
+export const KitList = ({ quickFilters, actions, titleKey, savedQueries, queryOptions, children, ...props }: Omit<ListProps, 'aside' | 'title'> & KitListExtras) => {
   const resource = useResourceContext(props);
   const title = titleKey ?? `resources.${resource}.title`;
   useTabTitle(title);
@@ -76,7 +77,11 @@ export const KitList = ({ quickFilters, actions, titleKey, savedQueries, queryOp
       // A first page the menu click already fetched (providers/listPrefetch) is used without asking again.
       queryOptions={{ staleTime: listStaleTime, ...queryOptions }}
       {...props}
-    />
+    >
+      {/* Changes of this resource since the list was loaded (issue #25): counted, shown when clicked. */}
+      <LiveChangesChip />
+      {children}
+    </List>
   );
 };
 

@@ -1,6 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import { Create, Edit, useResourceContext, type CreateProps, type EditProps } from 'react-admin';
 import { useTabTitle } from '../layout/useTabTitle';
+import { LiveEditNotice } from '../live/LiveParts';
 
 interface Frame {
   children: ReactNode;
@@ -33,6 +34,8 @@ export const KitEdit = ({ children, title, tabTitle, ...props }: Frame & Omit<Ed
   useTabTitle(tabTitle);
   return (
     <Edit redirect="list" mutationMode="pessimistic" title={title ?? `resources.${resource}.edit`} {...props}>
+      {/* Who else has the record open, and a banner once it changed elsewhere (issue #25). */}
+      <LiveEditNotice />
       {children}
     </Edit>
   );

@@ -13,6 +13,8 @@ import { LanguageSelect } from './LanguageSelect';
 import { Menu } from './Menu';
 import { UserMenu } from './UserMenu';
 import { LoginGreeting } from '../security/LoginGreeting';
+import { LiveProvider } from '../live/LiveProvider';
+import { OfflineNote } from '../live/LiveParts';
 
 const AppBar = () => {
   const translate = useTranslate();
@@ -25,6 +27,7 @@ const AppBar = () => {
           <Box sx={{ flex: '0 0 auto', '& .MuiFormControl-root': { width: 'auto' } }}>
             <LanguageSelect />
           </Box>
+          <OfflineNote />
           <ToggleThemeButton />
           <LoadingIndicator />
         </>
@@ -49,6 +52,8 @@ const AppBar = () => {
 export const Layout = ({ children }: { children: ReactNode }) => (
   // The page's column never grows past the screen (a flex item would, to its widest content): a list too wide for it
   // folds its rows' buttons or scrolls inside its own box (components/KitList).
+  // One change stream per tab for everything inside (issue #25).
+  <LiveProvider>
   <RaLayout appBar={AppBar} menu={Menu} sx={{ '& .RaLayout-content': { minWidth: 0 } }}>
     {children}
     {/* A 409 on any edit: what changed, reload or overwrite (providers/conflict.ts). */}
@@ -56,4 +61,5 @@ export const Layout = ({ children }: { children: ReactNode }) => (
     {/* After a login: the last one, and once an offer to turn two-factor login on. */}
     <LoginGreeting />
   </RaLayout>
+  </LiveProvider>
 );

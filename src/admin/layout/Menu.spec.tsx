@@ -36,6 +36,11 @@ describe('the sidebar, from the modules', () => {
     }
   });
 
+  it('shows the review desk only to whoever may moderate cottages', () => {
+    expect(MENU_ENTRIES.find((e) => e.to === 'review')).toMatchObject({ access: 'cottage', action: 'moderate', label: 'resources.cottage.review.menu' });
+    expect(MENU_ENTRIES.find((e) => e.to === 'progress-cottages')).toMatchObject({ action: 'list' });
+  });
+
   it("shows a module's page to whoever may list the module's resource", () => {
     expect(MENU_ENTRIES.find((e) => e.to === 'progress-cottages')).toMatchObject({ access: 'cottage', label: 'resources.cottage.queue.menu' });
     expect(MENU_ENTRIES.find((e) => e.to === 'region')).toMatchObject({ access: 'region' });

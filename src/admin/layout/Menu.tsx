@@ -14,6 +14,8 @@ interface Entry {
   to: string;
   /** What `canAccess` is asked about (`list`): the route itself, or the resource owning the page. */
   access: string;
+  /** The action asked about: `list`, or the page's own (`moderate` for the review desk). */
+  action: string;
   label: string;
   order: number;
   icon: SvgIconComponent;
@@ -21,8 +23,8 @@ interface Entry {
   prefetch?: ListDefaults;
 }
 
-const entry = (to: string, access: string, page: { menu?: MenuPlace; icon?: SvgIconComponent }, label?: string): Entry[] =>
-  page.menu && page.icon ? [{ to, access, icon: page.icon, ...page.menu, label: page.menu.label ?? label ?? to }] : [];
+const entry = (to: string, access: string, page: { menu?: MenuPlace; icon?: SvgIconComponent; action?: string }, label?: string): Entry[] =>
+  page.menu && page.icon ? [{ to, access, action: page.action ?? 'list', icon: page.icon, ...page.menu, label: page.menu.label ?? label ?? to }] : [];
 
 /**
  * The sidebar, from the pages' and the modules' `menu` places (a resource's entry labelled by its own
@@ -37,7 +39,7 @@ export const MENU_ENTRIES: Entry[] = [
   ]),
 ].sort((a, b) => a.order - b.order);
 
-const MenuEntry = ({ to, access, label, icon: Icon, badge: Badge, prefetch }: Entry) => {
+const MenuEntry = ({ to, access, action, label, icon: Icon, badge: Badge, prefetch }: Entry) => {
   const basename = useBasename();
   const translate = useTranslate();
   const queryClient = useQueryClient();
@@ -56,7 +58,7 @@ const MenuEntry = ({ to, access, label, icon: Icon, badge: Badge, prefetch }: En
     const replace = `${window.location.pathname}${window.location.search}` === href;
     setTimeout(() => navigate(href, { replace }), 0);
   };
-  const { canAccess, isPending } = useCanAccess({ resource: access, action: 'list' });
+  const { canAccess, isPending } = useCanAccess({ resource: access, action });
   if (isPending || !canAccess) return null;
   return (
     <RaMenu.Item

@@ -9,6 +9,7 @@ import { PATHS } from '../../shared/paths';
 import { apiPath, resources } from '../../shared/resources';
 import type { ApiResponse } from './httpClient';
 import { toFormData } from './payload';
+import { createReviewApi, type ReviewApi } from './reviewApi';
 // Types only (erased at build): the records' and schemas' zod stays out of the admin's bundles.
 import type { Json } from '../../shared/json';
 import type { CottageDependentsRecord, CottageImageRecord } from '../../shared/records/cottage';
@@ -49,7 +50,8 @@ export interface NewPlacement {
   orderId?: string;
 }
 
-export interface ApiExtras {
+/** The review desk's calls (`reviewApi.ts`) are part of the extras. */
+export interface ApiExtras extends ReviewApi {
   unusedTranslations(): Promise<TranslationChoice[]>;
   languages(): Promise<Language[]>;
   stats(): Promise<Stats>;
@@ -105,6 +107,7 @@ const json = (method: string, body: unknown): RequestInit => ({ method, body: JS
 
 export function createApiExtras(http: Http): Omit<ApiExtras, 'updateImage'> {
   return {
+    ...createReviewApi(http),
     unusedTranslations: async () => (await http<TranslationChoice[]>(PATHS.unusedTranslations)).json ?? [],
     languages: async () => (await http<Language[]>(resources.language.api.list)).json ?? [],
     stats: async () => (await http<Stats>(PATHS.stats)).json ?? {},

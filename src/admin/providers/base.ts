@@ -5,7 +5,7 @@
  */
 import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
 import { apiPath, resourceByRoute, type ResourceDef } from '../../shared/resources';
-import { ConflictError, conflictStore, currentOf, versionHeader } from './conflict';
+import { ConflictError, conflictStore, currentOf, staleStore, versionHeader } from './conflict';
 import type { ApiResponse } from './httpClient';
 import { applyListParams, listQuery, totalFromHeaders, type Row } from './listQuery';
 import { toWriteBody } from './payload';
@@ -81,6 +81,15 @@ export function createBaseProvider(http: Http): DataProvider {
       const def = defOf(resource);
       const { body, image } = toWriteBody(def, data, 'update', previousData);
       let record: RaRecord | undefined;
+      // Heard changed while open (and not an overwrite on purpose): the dialog before the save, not after its 409.
+      if (staleStore.has(resource, id) && (meta as { version?: unknown } | undefined)?.version === undefined) {
+        const current = await one(def, id);
+        if (current.updatedAt !== (previousData as RaRecord | undefined)?.updatedAt) {
+          const conflict = { resource, id, data: data as Record<string, unknown>, previousData: previousData as RaRecord, current };
+          conflictStore.set(conflict);
+          throw new ConflictError(conflict);
+        }
+      }
       try {
         // The version the form was opened on (or, to overwrite on purpose, `meta.version`): a newer one answers 409.
         if (body) {

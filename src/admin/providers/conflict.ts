@@ -128,3 +128,15 @@ export function changesOf(conflict: Conflict): ConflictChange[] {
   }
   return changes;
 }
+
+/**
+ * Records an open edit page heard changed elsewhere (the change stream, live/LiveParts.tsx): their next save first
+ * reads the record and, when its version moved, shows the conflict dialog instead of sending (issue #25).
+ */
+const staleRecords = new Set<string>();
+const staleKey = (resource: string, id: Identifier) => `${resource}\u0000${String(id)}`;
+export const staleStore = {
+  mark: (resource: string, id: Identifier) => void staleRecords.add(staleKey(resource, id)),
+  clear: (resource: string, id: Identifier) => void staleRecords.delete(staleKey(resource, id)),
+  has: (resource: string, id: Identifier) => staleRecords.has(staleKey(resource, id)),
+};

@@ -40,7 +40,7 @@ async function doRefresh(): Promise<void> {
  * Renews the token pair. Refresh tokens rotate, so two refreshes racing would revoke the session: every caller that
  * meets an expired token while one refresh is in flight waits for that same refresh.
  */
-function refreshSession(): Promise<void> {
+export function refreshSession(): Promise<void> {
   refreshing ??= doRefresh()
     .catch((error: unknown) => {
       session.clear();

@@ -37,6 +37,8 @@ export interface PageModule {
   element: ReactElement;
   icon?: SvgIconComponent;
   menu?: MenuPlace;
+  /** The action on the owning resource its sidebar entry asks about, when not `list` (the review desk: `moderate`). */
+  action?: string;
 }
 
 /**

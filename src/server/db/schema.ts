@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   doublePrecision,
@@ -477,6 +478,42 @@ export const notifications = pgTable(
   ],
 );
 
+// ---------------------------------------------------------------- moderation desk (issue #25)
+
+/**
+ * A moderator's hold on a cottage of the moderation queue: one holder per cottage (the key), until `expires_at`; an
+ * expired row is a free cottage (taken over by the next claim). A decision or a release deletes it.
+ */
+export const cottageClaims = pgTable(
+  'cottage_claim',
+  {
+    cottageId: uuid('cottage_id')
+      .primaryKey()
+      .references(() => cottages.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('cottage_claim_user_idx').on(t.userId)],
+);
+
+/** A rejection reason template, one text per language, in the desk's order (`position`). */
+export const moderationReasons = pgTable(
+  'moderation_reason',
+  {
+    id: id(),
+    position: integer('position').notNull().default(0),
+    uz: text('uz').notNull(),
+    ru: text('ru').notNull(),
+    en: text('en').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('moderation_reason_position_idx').on(t.position)],
+);
+
 // ---------------------------------------------------------------- saved list queries (the list kit)
 
 /**
@@ -580,4 +617,34 @@ export const retiredFiles = pgTable(
     retiredAt: timestamp('retired_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('retired_file_time_idx').on(t.retiredAt)],
+);
+
+/**
+ * Committed writes as the open panels hear of them (`repos/events.ts`): one row per (resource, action) of a write, its
+ * id the event stream's `id:`, so a stream that dropped resumes with `Last-Event-ID`. Kept about 15 minutes.
+ */
+export const changeEvents = pgTable(
+  'change_event',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    resource: text('resource').notNull(),
+    ids: jsonb('ids').$type<string[]>().notNull(),
+    action: text('action').notNull(),
+  },
+  (t) => [index('change_event_at_idx').on(t.at)],
+);
+
+/** Who has which record open on an edit page (`repos/presence.ts`): a session's heartbeat keeps its row fresh. */
+export const presence = pgTable(
+  'presence',
+  {
+    sessionId: uuid('session_id').notNull(),
+    resource: text('resource').notNull(),
+    recordId: text('record_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    since: timestamp('since', { withTimezone: true }).notNull().defaultNow(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.resource, t.recordId] }), index('presence_record_idx').on(t.resource, t.recordId)],
 );

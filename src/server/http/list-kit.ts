@@ -13,6 +13,7 @@ import { HttpError } from '../errors';
 import type { ResourceDef } from '../../shared/resources';
 import { perm } from '../../shared/permissions';
 import type { RecordSnapshot } from '../db/schema';
+import { publishChange } from '../repos/events';
 import { retireFiles } from '../repos/retired-files';
 import { recordAudit } from './audit';
 import { csvFormat, exportFileName, exportQuerySchema, exportStream, withTexts } from './csv-export';
@@ -62,6 +63,7 @@ async function allOrNothing<R extends { id: string }>(
   kit: ListKit<R>,
   request: FastifyRequest,
   ids: string[],
+  action: string,
   step: (tx: Tx, current: R) => Promise<void>,
 ): Promise<R[]> {
   return app.db.transaction(async (tx) => {
@@ -79,6 +81,8 @@ async function allOrNothing<R extends { id: string }>(
       }
       done.push(current);
     }
+    // Bulk writes record their audit entries themselves (not through auditedWrite): they tell the open panels here.
+    await publishChange(tx, { resource: kit.def.key, ids: done.map((record) => record.id), action });
     return done;
   });
 }
@@ -102,7 +106,7 @@ export function registerListKit<R extends { id: string }>(app: FastifyInstance, 
       },
       async (request) => {
         const { ids } = request.body as { ids: string[] };
-        const deleted = await allOrNothing(app, kit, request, ids, async (tx, current) => {
+        const deleted = await allOrNothing(app, kit, request, ids, 'bulkDelete', async (tx, current) => {
           await remove.check?.(tx, current, request);
           const snapshot = await kit.snapshot(tx, current);
           await remove.write(tx, current, request);
@@ -131,7 +135,7 @@ export function registerListKit<R extends { id: string }>(app: FastifyInstance, 
       },
       async (request) => {
         const { ids, data } = request.body as { ids: string[]; data: Record<string, unknown> };
-        await allOrNothing(app, kit, request, ids, async (tx, current) => {
+        await allOrNothing(app, kit, request, ids, 'bulkEdit', async (tx, current) => {
           await bulkUpdate.write(tx, request, data, current);
           const after = await kit.loadOne(tx, current.id, request.lang);
           await recordAudit(tx, request, { resource: def.key, recordId: current.id, action: 'bulkEdit', before: current, after });

@@ -31,6 +31,7 @@ const NOT_REVERTIBLE: Record<string, string> = {
   twoFactorReset: 'a second factor belongs to its user; they set it up again themselves',
   sessionEnd: 'an ended session cannot be resumed; its user logs in again',
   sessionsEnd: 'ended sessions cannot be resumed; their user logs in again',
+  undo: 'an undo took a moderation decision back; decide on the cottage again instead',
 };
 
 export const revertAnswer = z.object({
@@ -57,8 +58,13 @@ async function effectOf(tx: Tx, entry: StoredAuditEntry, depth = 0): Promise<Eff
   return OPPOSITE[await effectOf(tx, reverted, depth + 1)];
 }
 
+const isEmptyBody = (body: unknown) =>
+  body === undefined || body === null || body === '' || (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0);
+
 export function revertEntry(app: FastifyInstance) {
   return async (tx: Tx, input: WriteInput<undefined>, entry: StoredAuditEntry): Promise<ActionResult<RevertAnswer>> => {
+    // The entry names everything; a body sent anyway (`[1]`, `{"fields": …}`) is a caller's mistake, not a wish.
+    if (!isEmptyBody(input.request.body)) throw badRequest('This call takes no body: the audit entry names the change to revert');
     const effect = await effectOf(tx, entry);
     const reverter = app.reverters.get(entry.resource);
     if (!reverter) throw badRequest(`Changes of "${entry.resource}" cannot be reverted`);

@@ -6,6 +6,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../db/client';
 import type { AuditEntry } from '../repos/audit';
+import { publishChange } from '../repos/events';
 import { retireFiles } from '../repos/retired-files';
 import { recordAudit } from './audit';
 
@@ -22,10 +23,27 @@ interface Written<T> {
 export async function auditedWrite<T>(db: Db, request: FastifyRequest, write: (tx: Tx) => Promise<Written<T>>): Promise<T> {
   const done = await db.transaction(async (tx) => {
     const written = await write(tx);
-    for (const entry of [written.audit ?? []].flat()) await recordAudit(tx, request, entry);
+    const entries = [written.audit ?? []].flat();
+    for (const entry of entries) await recordAudit(tx, request, entry);
+    await publishChanges(tx, entries);
     if (written.retireFiles) await retireFiles(tx, written.retireFiles);
     return written;
   });
   for (const path of done.removeFiles ?? []) request.removeFileAfterSuccess(path);
   return done.result;
+}
+
+/**
+ * One change event per (resource, action) of the write's audit entries, on its transaction: the open panels hear of it
+ * at commit (repos/events.ts). The audit entries are exactly what the write changed, so nothing is told twice or missed.
+ */
+async function publishChanges(tx: Tx, entries: AuditEntry[]) {
+  const groups = new Map<string, { resource: string; action: string; ids: string[] }>();
+  for (const { resource, action, recordId } of entries) {
+    const key = `${resource}\u0000${action}`;
+    const group = groups.get(key) ?? { resource, action, ids: [] };
+    if (!group.ids.includes(recordId)) group.ids.push(recordId);
+    groups.set(key, group);
+  }
+  for (const change of groups.values()) await publishChange(tx, change);
 }

@@ -81,6 +81,15 @@ export async function authenticate(app: FastifyInstance, request: FastifyRequest
   return request.user;
 }
 
+/**
+ * The session as it stands now (the cache, else the database), undefined once it has ended: an open event stream
+ * (plugins/events.ts) asks again at every delivery, so a logout or a revoked permission holds there too.
+ */
+export async function currentSession(app: FastifyInstance, sid: string): Promise<CachedSession | undefined> {
+  const session = app.caches.sessions.get(sid) ?? (await loadSession(app, sid));
+  return session && session.expiresAt > Date.now() ? session : undefined;
+}
+
 /** A live session and its user's permissions from the database, kept in the cache; undefined when it has ended. */
 async function loadSession(app: FastifyInstance, sid: string): Promise<CachedSession | undefined> {
   const generation = app.caches.sessions.generation;

@@ -52,6 +52,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     caches: Caches;
   }
+  interface FastifyContextConfig {
+    /** A non-GET route that changes nothing the caches hold (presence heartbeats): it empties and announces nothing. */
+    changesNothing?: boolean;
+  }
 }
 
 /** Methods that cannot change anything; any other request empties the caches. */
@@ -118,7 +122,7 @@ async function changesPlugin(app: FastifyInstance) {
 
   // Before the answer leaves: the writer's next request, and anyone's after it on any process, reads afresh.
   app.addHook('onSend', async (request) => {
-    if (READS.has(request.method)) return;
+    if (READS.has(request.method) || request.routeOptions.config?.changesNothing) return;
     for (const cache of all) cache.invalidateAll();
     await announce().catch((err: Error) => request.log.error({ err }, 'could not announce a change'));
   });

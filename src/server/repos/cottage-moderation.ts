@@ -1,7 +1,7 @@
 /** What moderation and the delete dialog need beyond the cottage's own record. */
-import { count, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { notifications, orders, premiumPlacements } from '../db/schema';
+import { auditLog, notifications, orders, premiumPlacements } from '../db/schema';
 import type { CottageRecord } from '../../shared/records/cottage';
 import type { CottageStatus } from '../../shared/enums';
 import { together } from '../db/sql';
@@ -21,9 +21,33 @@ export const moderationNotice = (name: string, cottageStatus: CottageStatus, rea
 
 /** The owner's personal notification of a moderation decision; nothing when the cottage has no owner or no reason. */
 export async function notifyOwner(db: DbOrTx, cottage: CottageRecord, cottageStatus: CottageStatus, reason: string | undefined) {
-  if (!reason || !cottage.userId) return;
+  if (!reason || !cottage.userId) return undefined;
   const message = moderationNotice(cottage.name, cottageStatus, reason);
-  await db.insert(notifications).values({ message, type: 'personal', userId: cottage.userId });
+  const [row] = await db.insert(notifications).values({ message, type: 'personal', userId: cottage.userId }).returning({ id: notifications.id });
+  return row?.id;
+}
+
+/**
+ * Deletes the owner's notice of a decision (an undo): the one written in the decision's own transaction — its
+ * `created_at` is that transaction's `now()`, the same as the decision's audit entry — about this cottage and status.
+ * Answers the message deleted, if any.
+ */
+export async function withdrawNotice(db: DbOrTx, cottage: CottageRecord, cottageStatus: CottageStatus, decisionEntryId: string) {
+  if (!cottage.userId) return undefined;
+  const prefix = moderationNotice(cottage.name, cottageStatus, '');
+  const [gone] = await db
+    .delete(notifications)
+    .where(
+      and(
+        eq(notifications.userId, cottage.userId),
+        eq(notifications.type, 'personal'),
+        // Compared in SQL: a JavaScript Date would lose the microseconds.
+        eq(notifications.createdAt, sql`(select ${auditLog.createdAt} from ${auditLog} where ${auditLog.id} = ${decisionEntryId})`),
+        sql`left(${notifications.message}, ${prefix.length}) = ${prefix}`,
+      ),
+    )
+    .returning({ message: notifications.message });
+  return gone?.message;
 }
 
 /** How many orders and premium placements (running or not) a cottage's delete takes with it. */
@@ -33,4 +57,21 @@ export async function cottageDependents(db: DbOrTx, cottageId: string) {
     () => db.select({ n: count() }).from(premiumPlacements).where(eq(premiumPlacements.cottageId, cottageId)),
   ]);
   return { orders: Number(o?.n ?? 0), placements: Number(p?.n ?? 0) };
+}
+
+/** A cottage's latest audit entry (any writer, any call), with its age in seconds: what an undo may take back. */
+export async function latestCottageEntry(db: DbOrTx, cottageId: string) {
+  const [row] = await db
+    .select({
+      id: auditLog.id,
+      userId: auditLog.userId,
+      action: auditLog.action,
+      changes: auditLog.changes,
+      ageSeconds: sql<number>`extract(epoch from now() - ${auditLog.createdAt})::float8`,
+    })
+    .from(auditLog)
+    .where(and(eq(auditLog.resource, 'cottage'), eq(auditLog.recordId, cottageId)))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(1);
+  return row;
 }

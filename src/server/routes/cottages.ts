@@ -15,11 +15,15 @@ import { parseListParams } from '../http/list-params';
 import { registerResource } from '../http/resource-routes';
 import { cottageImageActions } from './cottage-images';
 import { premiumActions } from './premium';
+import { claimActions, claimRoutes } from './cottage-claims';
+import { undoActions } from './cottage-undo';
 import type { ListParams } from '../query/list';
 import { checkComforts, checkCottageTypes, checkRegionAndPlace } from '../repos/catalogue-refs';
 import { cottageListSpec, cottagePageJson, insertCottage, loadCottageExportRows, loadCottages, setMainImage, updateCottage } from '../repos/cottages';
 import { cottageDependents, notifyOwner } from '../repos/cottage-moderation';
 import { deleteRecord } from '../repos/records';
+import { endClaim } from '../repos/cottage-claims';
+import { publishChange } from '../repos/events';
 import { loadOne } from '../http/resource/context';
 import { idParams } from '../../shared/schemas/common';
 import type { AuthUser } from '../plugins/auth';
@@ -112,13 +116,19 @@ const cottageRoutes: FastifyPluginAsyncZod = async (app) => {
         await updateCottage(db, current.id, cottageColumns(body), comfortIds, typeIds);
         // The owner's notice of a decision commits or fails with the decision itself (one unit of work).
         if (body.cottageStatus) await notifyOwner(db, current, body.cottageStatus, body.reason);
+        // A decision ends the review: whoever held the cottage's claim, it is free (a form re-sending the same status is no decision).
+        if (body.cottageStatus !== undefined && body.cottageStatus !== current.cottageStatus && (await endClaim(db, current.id))) {
+          await publishChange(db, { resource: 'cottage', ids: [current.id], action: 'release' });
+        }
       },
     },
     image: { write: setMainImage },
     bulkUpdate: { action: 'moderate', schema: cottageBulkEditSchema },
     remove: { write: (db, current) => deleteRecord(db, 'cottage', current.id) },
-    actions: [...cottageImageActions, ...premiumActions],
+    actions: [...cottageImageActions, ...premiumActions, ...claimActions, ...undoActions],
   });
+
+  claimRoutes(app);
 
   // What a delete takes with it (the cascade), so the delete dialog can say so before the user confirms.
   app.get(

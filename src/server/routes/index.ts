@@ -14,6 +14,7 @@ import roles from './roles';
 import stats from './stats';
 import users from './users';
 import savedQueries from './saved-queries';
+import moderationReasons from './moderation-reasons';
 import profile from './profile';
 import statsSeries from './stats-series';
 import publicConfig from './public-config';
@@ -21,6 +22,7 @@ import audit from './audit';
 import health from './health';
 import twoFactor, { twoFactorAdminRoutes } from './two-factor';
 import sessions from './sessions';
+import events from './events';
 
 export default async function routes(app: FastifyInstance) {
   await app.register(auth);
@@ -39,10 +41,12 @@ export default async function routes(app: FastifyInstance) {
   await app.register(orders);
   await app.register(notifications);
   await app.register(savedQueries);
+  await app.register(moderationReasons);
   await app.register(profile);
   await app.register(statsSeries);
   await app.register(audit);
   await app.register(twoFactor);
   await app.register(twoFactorAdminRoutes);
   await app.register(sessions);
+  await app.register(events);
 }

@@ -29,6 +29,8 @@ export interface LeafletMapProps {
   zoomTitles: { in: string; out: string };
   onPick(spot: Spot): void;
   onTileError(): void;
+  /** Only shows the spot (the review desk): no dragging, no picking by click. */
+  readOnly?: boolean;
 }
 
 /** A click anywhere on the map moves the spot there. */
@@ -47,7 +49,7 @@ const FollowSpot = ({ spot }: { spot: Spot }) => {
   return null;
 };
 
-const LeafletMap = ({ spot, tileUrl, label, zoomTitles, onPick, onTileError }: LeafletMapProps) => {
+const LeafletMap = ({ spot, tileUrl, label, zoomTitles, onPick, onTileError, readOnly = false }: LeafletMapProps) => {
   const position = L.latLng(spot.latitude, spot.longitude);
   const markerEvents = useMemo(
     () => ({ dragend: (e: L.LeafletEvent) => onPick(fromLatLng((e.target as L.Marker).getLatLng())) }),
@@ -58,9 +60,9 @@ const LeafletMap = ({ spot, tileUrl, label, zoomTitles, onPick, onTileError }: L
     <MapContainer center={position} zoom={MAP_ZOOM} zoomControl={false} style={{ height: 300, width: '100%' }}>
       <ZoomControl zoomInTitle={zoomTitles.in} zoomOutTitle={zoomTitles.out} />
       <TileLayer url={tileUrl} attribution="&copy; OpenStreetMap" eventHandlers={{ tileerror: onTileError }} />
-      <Marker position={position} draggable icon={ICON} eventHandlers={markerEvents} />
+      <Marker position={position} draggable={!readOnly} icon={ICON} eventHandlers={markerEvents} />
       <Circle center={position} radius={SPOT_RADIUS_M} pathOptions={{ color: 'red' }} />
-      <ClickToPick onPick={onPick} />
+      {!readOnly && <ClickToPick onPick={onPick} />}
       <FollowSpot spot={spot} />
     </MapContainer>
     </div>

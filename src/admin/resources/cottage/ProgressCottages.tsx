@@ -1,10 +1,11 @@
 import { Box, Chip, Tab, Tabs, Typography } from '@mui/material';
-import { BulkDeleteButton, ResourceContextProvider, useCanAccess, useGetList, useStore, useTranslate } from 'react-admin';
+import { BulkDeleteButton, DataTable, ResourceContextProvider, useCanAccess, useGetList, useStore, useTranslate } from 'react-admin';
 import { KitDataTable, KitList } from '../../components/KitList';
 import { RowActions } from '../../components/RowActions';
 import { cottageColumns, cottageFilters, CottageQuickFilters } from './columns';
 import { DeleteWarning } from './DeleteWarning';
 import { ModerateButton, QueueBulkActions, useMayModerate, type Decision } from './moderation';
+import { HeldByChip, ReviewButton, useClaimsKeptLive } from './review/claims';
 
 /** The queue's two views; Rejected is always offered, even while nothing waits. */
 const VIEWS = ['progress', 'rejected'] as const;
@@ -55,6 +56,7 @@ const Queue = () => {
   const mayModerate = useMayModerate();
   const { canAccess: mayDelete } = useCanAccess({ resource: 'cottage', action: 'delete' });
   const decisions = mayModerate ? DECISIONS[view] : [];
+  useClaimsKeptLive();
   const bulk =
     decisions.length || mayDelete ? (
       <QueueBulkActions decisions={decisions}>{mayDelete && <BulkDeleteButton mutationMode="pessimistic" />}</QueueBulkActions>
@@ -73,9 +75,14 @@ const Queue = () => {
       quickFilters={<CottageQuickFilters />}
       empty={false}
     >
-      <ViewTabs view={view} onChange={setView} />
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, pr: 1 }}>
+        <ViewTabs view={view} onChange={setView} />
+        <ReviewButton />
+      </Box>
       <KitDataTable storeKey={`${STORE_KEY}.datatable`} bulkActionButtons={bulk} empty={<ViewEmpty view={view} />}>
         {cottageColumns}
+        {/* Who holds each claimed cottage on the review desk (from GET cottage/claims). */}
+        {view === 'progress' && <DataTable.Col key="claim" source="id" label="resources.cottage.review.held_column" disableSort render={() => <HeldByChip />} />}
         <RowActions deleteContent={<DeleteWarning />}>
           {decisions.map((d) => (
             <ModerateButton key={d} decision={d} />

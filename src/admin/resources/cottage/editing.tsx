@@ -12,6 +12,7 @@ import { ImagesInput } from '../../components/ImagesInput';
 import { KitCreate, KitEdit } from '../../components/KitPages';
 import { CottageFields, F, NameInput } from './form/CottageFields';
 import { KitForm } from '../../components/KitForm';
+import { ClaimNotice } from './review/claims';
 
 const T = 'resources.cottage.form';
 /** The most child images one create may carry (the server refuses more). */
@@ -67,6 +68,8 @@ export const CottageEdit = () => {
         },
       }}
     >
+      {/* A colleague reviewing this cottage on the desk (issue 25). */}
+      <ClaimNotice />
       <KitForm toolbar={<EditToolbar />}>
         <NameInput />
         <CottageFields />

@@ -1,10 +1,12 @@
 import AssignmentIcon from '@mui/icons-material/Assignment';
 import HomeWorkIcon from '@mui/icons-material/HomeWork';
+import RateReviewIcon from '@mui/icons-material/RateReview';
 import { ProgressBadge } from '../../layout/ProgressBadge';
 import { resourceModule } from '../module';
 import { COTTAGE_LIST, CottageList } from './CottageList';
 import { CottageCreate, CottageEdit, cottageImagesRoute } from './editing';
 import { ProgressCottages } from './ProgressCottages';
+import { ReviewDesk } from './review/ReviewDesk';
 
 /**
  * The Announcements (confirmed cottages), and the moderation queue `/progress-cottages`: a second list of the same
@@ -26,6 +28,13 @@ export default resourceModule({
       element: <ProgressCottages />,
       icon: AssignmentIcon,
       menu: { order: 25, label: 'resources.cottage.queue.menu', badge: ProgressBadge },
+    },
+    /** The review desk: one claimed cottage at a time, for `cottage.moderate` holders (issue 25). */
+    review: {
+      element: <ReviewDesk />,
+      icon: RateReviewIcon,
+      action: 'moderate',
+      menu: { order: 26, label: 'resources.cottage.review.menu' },
     },
   },
 });

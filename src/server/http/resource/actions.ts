@@ -42,7 +42,8 @@ function registerAction<R extends { id: string }, C, U, D, A, T>(ctx: ResourceCo
       const { data, files } = body ? await ctx.readBody(request, body) : { data: undefined as D, files: [] };
       const { answer, status } = await auditedWrite(app.db, request, async (tx) => {
         const done = await action.run(tx, ctx.input(request, data, files), target);
-        const audit = done.audit && { resource: def.key, action: action.audit, ...done.audit };
+        const named = done.audit?.action ?? action.audit;
+        const audit = done.audit && named && { resource: def.key, ...done.audit, action: named };
         return { result: done, audit, removeFiles: done.removeFiles, retireFiles: done.retireFiles };
       });
       return reply.status(status ?? 200).send(answer);

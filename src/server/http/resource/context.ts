@@ -73,6 +73,7 @@ export function resourceContext<R extends { id: string }, C, U>(app: FastifyInst
 
   async function readBody<D>(request: FastifyRequest, body: BodyConfig<D>): Promise<{ data: D; files: UploadedFile[] }> {
     // A JSON `null` is no edit: refuse it like any body that is not an object (a form reader would take it as empty).
+    if (body.optional && (request.body === null || request.body === undefined)) return { data: undefined as D, files: [] };
     if (request.body === null && !request.isMultipart()) throw badRequest('The body must be a JSON object or a multipart form');
     if (!body.files || (body.strictJson && !request.isMultipart())) return { data: (request.body ?? {}) as D, files: [] };
     return readValidForm(request, body.schema, body.files, label.toLowerCase());

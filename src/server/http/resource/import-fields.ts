@@ -78,8 +78,8 @@ export const referenceCells = (cell: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-/** A stored value as a comparable text: numbers by value, everything else as its trimmed text. */
-export function comparable(field: ImportField, value: unknown): string {
+/** A stored value as text to compare with a cell: numbers by value, everything else as its trimmed text. */
+export function cellCompareText(field: ImportField, value: unknown): string {
   if (value === null || value === undefined) return '';
   if (field.kind === 'number') {
     const n = typeof value === 'number' ? value : Number(numberText(String(value)));

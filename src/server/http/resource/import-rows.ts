@@ -18,7 +18,7 @@ import { insertTranslation, loadTranslations, updateTranslation } from '../../re
 import { withTexts } from '../csv-export';
 import { cellValue, type Sheet, type SheetRow } from '../csv-read';
 import type { ResourceContext } from './context';
-import { comparable, currentValue, numberText, referenceCells, type ImportField } from './import-fields';
+import { cellCompareText, currentValue, numberText, referenceCells, type ImportField } from './import-fields';
 import { createWrite, editWrite } from './writes';
 
 export interface RowError {
@@ -185,7 +185,7 @@ function rowPayload<R extends { id: string }, C, U>(c: RowContext<R, C, U>, row:
       errors.push({ row: row.row, column: c.headerOf(field.column), message: (error as Error).message });
       continue;
     }
-    const same = field.kind === 'references' ? JSON.stringify(value) === JSON.stringify(old) : comparable(field, value) === comparable(field, old);
+    const same = field.kind === 'references' ? JSON.stringify(value) === JSON.stringify(old) : cellCompareText(field, value) === cellCompareText(field, old);
     if (current && same) continue;
     payload[field.key] = value;
     const written = cellValue(cell(field.column));

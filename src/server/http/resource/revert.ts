@@ -43,7 +43,7 @@ declare module 'fastify' {
 }
 
 /** A value as the audit history stores it, links (arrays of records) as their ids: what "changed since" compares. */
-function comparable(value: unknown): string {
+function auditedValueText(value: unknown): string {
   const json = JSON.parse(JSON.stringify(value ?? null)) as unknown;
   if (Array.isArray(json) && json.every((v) => v && typeof v === 'object' && 'id' in v)) return JSON.stringify(json.map((v) => (v as { id: unknown }).id));
   return JSON.stringify(json);
@@ -52,7 +52,7 @@ function comparable(value: unknown): string {
 /** 409 naming the fields whose value is no longer the entry's `after`: a revert never erases later work. */
 function assertUnchanged(current: object, entry: StoredAuditEntry, fields: string[]) {
   const now = current as Record<string, unknown>;
-  const changed = fields.filter((f) => comparable(now[f]) !== comparable(entry.changes[f]?.after));
+  const changed = fields.filter((f) => auditedValueText(now[f]) !== auditedValueText(entry.changes[f]?.after));
   if (!changed.length) return;
   throw new HttpError(
     409,

@@ -15,7 +15,7 @@ export function formValidator(strictJson: boolean): FastifySchemaCompiler<Fastif
 
 /** The body part of a route's schema: the payload, plus its files as binary fields for the OpenAPI document. */
 export function bodySchema(body: BodyConfig<unknown>, multipart: boolean | undefined) {
-  if (!body.files) return { body: body.schema };
+  if (!body.files) return { body: body.optional ? body.schema.nullish() : body.schema };
   const files = Object.fromEntries(
     Object.entries(body.files).map(([field, max]) => {
       const file = z.string().meta({ format: 'binary', description: 'An image file' });

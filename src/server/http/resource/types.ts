@@ -20,6 +20,8 @@ export interface BodyConfig<D> {
   files?: Record<string, number>;
   /** With `files`: a JSON body is still validated as JSON (only a multipart one is read as a form). */
   strictJson?: boolean;
+  /** JSON only: the body may be left out (the write gets `undefined`), e.g. a claim's optional `{skip}`. */
+  optional?: boolean;
 }
 
 /** What a write's own code receives. */
@@ -60,8 +62,8 @@ export interface ResourceAction<D = unknown, A = unknown, T = unknown> {
   path: string | undefined;
   /** The permission is `<def.key>.<permission>`. */
   permission: string;
-  /** The audit history's name of the call, e.g. `imageAdd`. */
-  audit: AuditAction;
+  /** The audit history's name of the call, e.g. `imageAdd`; none for a call that changes no record (a claim). */
+  audit?: AuditAction;
   description?: string;
   body?: BodyConfig<D>;
   /** The answer: one schema, or one per status. */

@@ -1,0 +1,94 @@
+/**
+ * The change stream in React (issue #25): one stream per tab, mounted in the layout. `useLiveChanges(resource, handler)`
+ * hears the changes of a resource (`'*'`: all), each marked `own` when this tab wrote it a moment ago;
+ * `useLiveStatus()` says whether the stream is up. A `reset` (events were missed) refetches every query, and the
+ * dashboard counts (home tiles, the menu's badge) are refetched shortly after any change.
+ */
+import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { LiveEvents, type LiveChange, type LiveStatus } from '../providers/liveEvents';
+
+interface HeardChange extends LiveChange {
+  /** This tab saved it (a successful write of the same resource and id within the last few seconds). */
+  own: boolean;
+}
+
+/** Changes around a record that leave its fields as they were: who has it open, who reviews it. */
+const AROUND_THE_RECORD = new Set(['presence', 'claim', 'release']);
+/** Whether someone else changed the record itself: what a list's chip counts and an open edit page warns of. */
+export const othersChangedRecord = (change: HeardChange) => !change.own && !AROUND_THE_RECORD.has(change.action);
+
+interface Live {
+  events: LiveEvents;
+  /** Whether this tab wrote the change a moment ago. */
+  isOwn: (change: LiveChange) => boolean;
+}
+
+const LiveContext = createContext<Live | null>(null);
+/** A tab's own write is recognised for this long after it succeeded. */
+const OWN_WINDOW_MS = 5_000;
+const STATS_DEBOUNCE_MS = 500;
+
+/** The resource and ids of a react-admin mutation's variables (`{ resource, id }`, `{ resource, ids }`), if any. */
+function written(variables: unknown): { resource?: string; ids: string[] } {
+  const v = (variables ?? {}) as { resource?: unknown; id?: unknown; ids?: unknown; data?: { id?: unknown } };
+  const ids = [v.id, v.data?.id, ...(Array.isArray(v.ids) ? v.ids : [])].filter((x) => x !== undefined && x !== null).map(String);
+  return { resource: typeof v.resource === 'string' ? v.resource : undefined, ids };
+}
+
+export const LiveProvider = ({ children }: { children: ReactNode }) => {
+  const queryClient = useQueryClient();
+  const own = useRef<{ resource?: string; ids: string[]; at: number }[]>([]);
+  const [value] = useState<Live>(() => ({
+    events: new LiveEvents(),
+    isOwn: (change) =>
+      own.current.some((w) => Date.now() - w.at < OWN_WINDOW_MS && (!w.resource || w.resource === change.resource) && change.ids.some((id) => w.ids.includes(id))),
+  }));
+  const live = value.events;
+
+  useEffect(() => {
+    const mutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type !== 'updated' || event.mutation.state.status !== 'success') return;
+      own.current = [...own.current.filter((w) => Date.now() - w.at < OWN_WINDOW_MS), { ...written(event.mutation.state.variables), at: Date.now() }];
+    });
+    let statsTimer: ReturnType<typeof setTimeout> | undefined;
+    const offChange = live.onChange(() => {
+      clearTimeout(statsTimer);
+      statsTimer = setTimeout(() => void queryClient.invalidateQueries({ queryKey: ['stats'] }), STATS_DEBOUNCE_MS);
+    });
+    const offReset = live.onReset(() => void queryClient.invalidateQueries());
+    live.start();
+    return () => {
+      mutations();
+      offChange();
+      offReset();
+      clearTimeout(statsTimer);
+      live.stop();
+    };
+  }, [live, queryClient]);
+
+  return <LiveContext.Provider value={value}>{children}</LiveContext.Provider>;
+};
+
+/** Calls `handler` for each change of `resource` (`'*'`: every resource) while the component is mounted. */
+export function useLiveChanges(resource: string | undefined, handler: (change: HeardChange) => void) {
+  const live = useContext(LiveContext);
+  const latest = useRef(handler);
+  latest.current = handler;
+  useEffect(() => {
+    if (!live || !resource) return;
+    return live.events.onChange((change) => {
+      if (resource !== '*' && change.resource !== resource) return;
+      latest.current({ ...change, own: live.isOwn(change) });
+    });
+  }, [live, resource]);
+}
+
+/** The stream's state: `connecting` (first connect), `online`, `offline` (down, reconnecting), `stopped` (logged out). */
+export function useLiveStatus(): LiveStatus {
+  const live = useContext(LiveContext);
+  return useSyncExternalStore(
+    (notify) => live?.events.onStatus(notify) ?? (() => {}),
+    () => live?.events.status ?? 'stopped',
+  );
+}

@@ -1,0 +1,221 @@
+/**
+ * The open panels' change streams (`GET /events`, issue #25). One LISTEN per process on the events' channel
+ * (repos/events.ts) fans each committed write out to this process's open streams. A stream hears only the resources
+ * its user may list, asked afresh at each delivery (the session cache, else the database), and ends when its session
+ * has: a logout or a revoked permission holds on an open stream too. Frames are plain SSE:
+ * `id: <n>\nevent: change\ndata: {"resource","ids","action"}\n\n`; `event: reset` tells the panel to refetch all.
+ */
+import type { ServerResponse } from 'node:http';
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from '../errors';
+import { EVENT_CHANNEL, eventsAfter, eventsById, newestEventId, oldestEventId, pruneEvents, publishChange, type ChangeEvent } from '../repos/events';
+import { sweepPresence } from '../repos/presence';
+import { currentSession, type CachedSession } from './auth';
+
+/** Proxies drop a silent connection after about a minute: a comment every 25 s keeps it open. */
+const HEARTBEAT_MS = 25_000;
+/** Events are kept this long for a stream that resumes with `Last-Event-ID`; older ones → `reset`. */
+const KEEP_SECONDS = 15 * 60;
+const SWEEP_MS = 30_000;
+/** A resumed stream is sent at most this many missed events; more → `reset` (a refetch is cheaper). */
+const REPLAY_MAX = 500;
+/** A reader this far behind (bytes unsent) is dropped: it reconnects and resumes, instead of growing our memory. */
+const BACKLOG_MAX = 1 << 20;
+
+class Stream {
+  lastId = 0;
+  ready = false;
+  pending: ChangeEvent[] = [];
+  closed = false;
+  constructor(
+    readonly sessionId: string,
+    private readonly raw: ServerResponse,
+  ) {}
+
+  write(text: string) {
+    if (this.closed) return;
+    if (this.raw.writableLength > BACKLOG_MAX) return this.end();
+    this.raw.write(text);
+  }
+
+  /** The event if it is newer than the last sent and the session may list its resource. */
+  send(event: ChangeEvent, session: CachedSession) {
+    if (event.id <= this.lastId) return;
+    this.lastId = event.id;
+    if (!session.permissions.has(`${event.resource}.list`)) return;
+    const data = JSON.stringify({ resource: event.resource, ids: event.ids, action: event.action });
+    this.write(`id: ${event.id}\nevent: change\ndata: ${data}\n\n`);
+  }
+
+  reset(id: number) {
+    this.lastId = Math.max(this.lastId, id);
+    this.write(`id: ${this.lastId}\nevent: reset\ndata: {}\n\n`);
+  }
+
+  end() {
+    if (this.closed) return;
+    this.closed = true;
+    this.raw.end(() => this.raw.socket?.destroy());
+  }
+}
+
+interface LiveEvents {
+  /** Answers the request with a change stream (the route has authenticated it). */
+  serve(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** Streams open in this process. */
+  readonly open: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    liveEvents: LiveEvents;
+  }
+}
+
+async function eventsPlugin(app: FastifyInstance) {
+  const streams = new Set<Stream>();
+  // The streams' connections until they are gone: a closing server destroys them (no stream answer ever completes).
+  const sockets = new Set<import('node:net').Socket>();
+  // Deliveries run one after another, so every stream sees the events in the order they arrived.
+  let chain: Promise<void> = Promise.resolve();
+  const enqueue = (work: () => Promise<void>) => {
+    chain = chain.then(work).catch((err: Error) => app.log.error({ err }, 'could not deliver a change event'));
+  };
+
+  /** Each of the streams' sessions once (undefined: ended), then `each` per stream. */
+  async function bySession(targets: Stream[], each: (stream: Stream, session: CachedSession | undefined) => void) {
+    const sessions = new Map<string, Promise<CachedSession | undefined>>();
+    for (const stream of targets) if (!sessions.has(stream.sessionId)) sessions.set(stream.sessionId, currentSession(app, stream.sessionId).catch(() => undefined));
+    for (const stream of targets) each(stream, await sessions.get(stream.sessionId));
+  }
+
+  async function deliver(events: ChangeEvent[]) {
+    const live: Stream[] = [];
+    for (const stream of streams) {
+      if (stream.ready) live.push(stream);
+      else stream.pending.push(...events);
+    }
+    await bySession(live, (stream, session) => {
+      if (!session) return stream.end();
+      for (const event of events) stream.send(event, session);
+    });
+  }
+
+  let heard = false;
+  const stop = await app.database.listen(
+    EVENT_CHANNEL,
+    (payload) =>
+      enqueue(async () => {
+        const parsed = JSON.parse(payload) as Partial<ChangeEvent> & { id: number };
+        const events = parsed.resource ? [parsed as ChangeEvent] : await eventsById(app.db, [parsed.id]);
+        await deliver(events.map((e) => ({ ...e, id: Number(e.id) })));
+      }),
+    (up) => {
+      // Back after a drop: events may have been missed, so every panel refetches.
+      if (up && heard) enqueue(async () => {
+        const newest = await newestEventId(app.db);
+        for (const stream of streams) if (stream.ready) stream.reset(newest);
+      });
+      heard = heard || up;
+    },
+  );
+
+  const heartbeat = setInterval(() => {
+    const open = [...streams].filter((s) => s.ready);
+    for (const stream of open) stream.write(': heartbeat\n\n');
+    enqueue(() => bySession(open, (stream, session) => (session ? undefined : stream.end())));
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+
+  // Old events go; presence not heard of for a minute goes, and the pages showing it hear so.
+  const sweep = setInterval(() => {
+    void (async () => {
+      await pruneEvents(app.db, KEEP_SECONDS);
+      for (const gone of await sweepPresence(app.db)) await publishChange(app.db, { resource: gone.resource, ids: [gone.recordId], action: 'presence' });
+    })().catch((err: Error) => app.log.error({ err }, 'could not sweep events and presence'));
+  }, SWEEP_MS);
+  sweep.unref();
+
+  app.addHook('preClose', async () => {
+    clearInterval(heartbeat);
+    clearInterval(sweep);
+    for (const stream of streams) stream.end();
+    streams.clear();
+    for (const socket of sockets) socket.destroy();
+    sockets.clear();
+  });
+  app.addHook('onClose', async () => {
+    await stop().catch(() => {});
+  });
+
+  async function serve(request: FastifyRequest, reply: FastifyReply) {
+    if (streams.size >= app.config.eventStreamsMax) {
+      reply.header('retry-after', '10');
+      throw new HttpError(503, 'Too many open change streams on this server; try again shortly');
+    }
+    const header = request.headers['last-event-id'];
+    const resumeFrom = typeof header === 'string' && /^\d{1,15}$/.test(header.trim()) ? Number(header.trim()) : undefined;
+
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      ...(reply.getHeaders() as Record<string, string>),
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      // nginx and the like: pass each frame through at once.
+      'x-accel-buffering': 'no',
+    });
+    raw.flushHeaders();
+    const stream = new Stream(request.user!.sessionId, raw);
+    streams.add(stream);
+    request.raw.socket.setNoDelay(true);
+    const socket = request.raw.socket;
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+    // A stream's connection is never reused: once it ends either way, it goes (else a closing server waits for it).
+    raw.on('close', () => {
+      stream.closed = true;
+      streams.delete(stream);
+      socket.destroy();
+    });
+    raw.write(': connected\n\n');
+
+    // Listening already (pending collects what arrives); now the position, then what was missed.
+    const newest = await newestEventId(app.db);
+    let missed: ChangeEvent[] = [];
+    let reset = false;
+    if (resumeFrom !== undefined && resumeFrom < newest) {
+      const oldest = (await oldestEventId(app.db)) ?? newest + 1;
+      if (resumeFrom < oldest - 1) reset = true;
+      else {
+        missed = await eventsAfter(app.db, resumeFrom, REPLAY_MAX + 1);
+        reset = missed.length > REPLAY_MAX;
+      }
+    } else if (resumeFrom !== undefined && resumeFrom > newest) reset = true;
+    enqueue(async () => {
+      const session = await currentSession(app, stream.sessionId);
+      if (!session) return stream.end();
+      if (reset) stream.reset(newest);
+      else {
+        stream.lastId = resumeFrom ?? newest;
+        for (const event of missed) stream.send({ ...event, id: Number(event.id) }, session);
+      }
+      // The position a resume starts from, even before the first change.
+      stream.write(`id: ${Math.max(stream.lastId, newest)}\nevent: ready\ndata: {}\n\n`);
+      stream.lastId = Math.max(stream.lastId, newest);
+      for (const event of stream.pending) stream.send(event, session);
+      stream.pending = [];
+      stream.ready = true;
+    });
+  }
+
+  app.decorate('liveEvents', {
+    serve,
+    get open() {
+      return streams.size;
+    },
+  });
+}
+
+export default fp(eventsPlugin, { name: 'events', dependencies: ['database', 'changes', 'auth'] });

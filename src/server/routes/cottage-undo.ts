@@ -1,0 +1,51 @@
+/**
+ * `POST cottage/undo/{id}`: the desk's Undo. Takes back the caller's own latest decision on the cottage while it is at
+ * most `UNDO_SECONDS` old and nothing changed the cottage since (its latest audit entry is that decision): the status
+ * goes back, the owner's notice of the decision is deleted, and a cottage back in progress is the caller's claim again.
+ */
+import { conflict } from '../errors';
+import { resources } from '../../shared/resources';
+import { COTTAGE_STATUSES, type CottageStatus } from '../../shared/enums';
+import type { CottageRecord } from '../../shared/records/cottage';
+import { action } from '../http/resource/actions';
+import { loadOne } from '../http/resource/context';
+import { claimFor } from '../repos/cottage-claims';
+import { latestCottageEntry, withdrawNotice } from '../repos/cottage-moderation';
+import { loadCottages, updateCottage } from '../repos/cottages';
+import { publishChange } from '../repos/events';
+import { claimedCottage, cottageWithClaim } from './cottage-claims';
+
+/** How long a decision may be undone; the desk's toast offers it for 10 s, the server allows for a slow network. */
+const UNDO_SECONDS = 60;
+
+const DECISIONS = new Set(['edit', 'bulkEdit']);
+const isStatus = (value: unknown): value is CottageStatus => COTTAGE_STATUSES.includes(value as CottageStatus);
+
+export const undoActions = [
+  action({
+    method: 'post',
+    path: resources.cottage.api.undo,
+    permission: 'moderate',
+    audit: 'undo',
+    description: `Takes back the caller's own latest decision (cottageStatus change) on the cottage, at most ${UNDO_SECONDS} s old and with no change to the cottage since: the status goes back, the owner's notification of it is deleted, and a cottage back in progress is claimed for the caller again. 409 otherwise, saying why`,
+    answer: claimedCottage,
+    async run(tx, { user, request, lang }, current: CottageRecord) {
+      const entry = await latestCottageEntry(tx, current.id);
+      const change = entry?.changes.cottageStatus;
+      const isDecision = entry && DECISIONS.has(entry.action) && change && isStatus(change.before) && isStatus(change.after);
+      if (!entry || !isDecision || entry.userId !== user.id) {
+        throw conflict('There is nothing to undo: the latest change of this cottage is not your decision');
+      }
+      if (entry.ageSeconds > UNDO_SECONDS) throw conflict(`Your decision is older than ${UNDO_SECONDS} seconds and can no longer be undone`);
+      if (current.cottageStatus !== change.after) throw conflict('The cottage changed after your decision; it cannot be undone');
+      const before = change.before as CottageStatus;
+      const notice = await withdrawNotice(tx, current, change.after as CottageStatus, entry.id);
+      await updateCottage(tx, current.id, { cottageStatus: before });
+      if (before === 'progress') await claimFor(tx, current.id, user.id, request.server.config.claimMinutes);
+      await publishChange(tx, { resource: 'cottage', ids: [current.id], action: 'undo' });
+      const after = await loadOne(tx, loadCottages, 'Cottage', current.id, lang);
+      const extra = notice ? { ownerNotification: { before: notice, after: null } } : undefined;
+      return { answer: await cottageWithClaim(tx, current.id, lang), audit: { recordId: current.id, before: current, after, extra } };
+    },
+  }),
+];
