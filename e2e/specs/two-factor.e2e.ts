@@ -144,9 +144,9 @@ export const specs: Spec[] = [
         await rows.first().getByRole('button', { name: 'End' }).click();
         await admin.getByText('Session ended').first().waitFor();
         await card.getByText('No active sessions').waitFor();
-        // The user's browser meets the ended session on its next call and lands on the login page.
-        await page.getByRole('menuitem', { name: 'Home' }).click();
+        // The user's change stream closes with the session: their browser lands on the login page without a click.
         await page.waitForURL(`${baseUrl}/`, { timeout: TIMEOUT });
+        await page.getByRole('button', { name: 'LOG IN' }).waitFor();
 
         await card.getByRole('button', { name: 'Reset two-factor login' }).click();
         await admin.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();

@@ -6,6 +6,7 @@
  */
 import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useLogoutIfAccessDenied } from 'react-admin';
 import { LiveEvents, type LiveChange, type LiveStatus } from '../providers/liveEvents';
 
 interface HeardChange extends LiveChange {
@@ -45,6 +46,10 @@ export const LiveProvider = ({ children }: { children: ReactNode }) => {
       own.current.some((w) => Date.now() - w.at < OWN_WINDOW_MS && (!w.resource || w.resource === change.resource) && change.ids.some((id) => w.ids.includes(id))),
   }));
   const live = value.events;
+  // Kept in a ref: the hook's function changes with the location, and the stream must not reopen on each navigation.
+  const logoutNow = useLogoutIfAccessDenied();
+  const logoutIfAccessDenied = useRef(logoutNow);
+  logoutIfAccessDenied.current = logoutNow;
 
   useEffect(() => {
     const mutations = queryClient.getMutationCache().subscribe((event) => {
@@ -57,11 +62,15 @@ export const LiveProvider = ({ children }: { children: ReactNode }) => {
       statsTimer = setTimeout(() => void queryClient.invalidateQueries({ queryKey: ['stats'] }), STATS_DEBOUNCE_MS);
     });
     const offReset = live.onReset(() => void queryClient.invalidateQueries());
+    // A session ended elsewhere (an admin's "End", a password change) closes the stream: go to the login page now,
+    // not at the next click.
+    const offEnded = live.onSessionEnded((status) => void logoutIfAccessDenied.current({ status }));
     live.start();
     return () => {
       mutations();
       offChange();
       offReset();
+      offEnded();
       clearTimeout(statsTimer);
       live.stop();
     };

@@ -1,7 +1,7 @@
 /**
  * The panel's change stream (`GET /api/v1/events`, issue #25): a streaming `fetch` with the bearer header (not
  * `EventSource`, which cannot send it), SSE frames parsed here, reconnection with backoff (1 s doubling to 30 s, with
- * jitter) resuming from `Last-Event-ID`. An expired token is renewed as the http client does; an ended session stops.
+ * jitter) resuming from `Last-Event-ID`. An expired token is renewed as the http client does; an ended session stops it and is reported.
  */
 import { API_BASE, SESSION_REVOKED, refreshSession } from './httpClient';
 import { session } from './session';
@@ -24,6 +24,7 @@ export class LiveEvents {
   private listeners = new Set<ChangeListener>();
   private resetListeners = new Set<() => void>();
   private statusListeners = new Set<() => void>();
+  private endedListeners = new Set<(status: number) => void>();
   private lastId: string | undefined;
   private controller: AbortController | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -49,6 +50,11 @@ export class LiveEvents {
   onReset(listener: () => void) {
     this.resetListeners.add(listener);
     return () => void this.resetListeners.delete(listener);
+  }
+  /** The session is over (ended elsewhere, logged out): the stream stops and the listener hears the status. */
+  onSessionEnded(listener: (status: number) => void) {
+    this.endedListeners.add(listener);
+    return () => void this.endedListeners.delete(listener);
   }
   onStatus(listener: () => void) {
     this.statusListeners.add(listener);
@@ -81,7 +87,11 @@ export class LiveEvents {
         await refreshSession();
         res = await open();
       }
-      if (res.status === 401 || res.status === SESSION_REVOKED || !session.hasToken()) return this.stop();
+      if (res.status === 401 || res.status === SESSION_REVOKED || !session.hasToken()) {
+        this.stop();
+        for (const listener of this.endedListeners) listener(res.status === 401 ? 401 : SESSION_REVOKED);
+        return;
+      }
       if (!res.ok || !res.body) throw new Error(`events: ${res.status}`);
       alive();
       const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();

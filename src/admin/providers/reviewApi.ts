@@ -11,7 +11,7 @@ type Http = <T = unknown>(path: string, init?: RequestInit) => Promise<ApiRespon
 
 const { api } = resources.cottage;
 /** The API's paths (relative to /api/v1): the registry's cottage actions, and the desk's reads beside them. */
-export const REVIEW_PATHS = {
+const REVIEW_PATHS = {
   claim: api.claim,
   release: api.release,
   claims: 'cottage/claims',

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { permissions, rolePermissions, sessions, userRoles } from '../db/schema';
+import { publishSessionsEnded } from '../repos/events';
 import type { TokenService } from './tokens';
 
 async function issueTokens(tokens: TokenService, userId: string, sessionId: string, refreshTokenId: string) {
@@ -33,20 +34,24 @@ export async function createSession(
   return issueTokens(tokens, userId, row.id, refreshTokenId);
 }
 
-export function revokeSession(db: DbOrTx, sessionId: string, reason: string) {
-  return db
+export async function revokeSession(db: DbOrTx, sessionId: string, reason: string) {
+  const ended = await db
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  await publishSessionsEnded(db, ended.map((s) => s.id));
 }
 
 /** Ends every session of a user, optionally keeping one (the caller's own). */
-export function revokeUserSessions(db: DbOrTx, userId: string, reason: string, keepSessionId?: string) {
+export async function revokeUserSessions(db: DbOrTx, userId: string, reason: string, keepSessionId?: string) {
   const keep = keepSessionId ? ne(sessions.id, keepSessionId) : undefined;
-  return db
+  const ended = await db
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keep));
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keep))
+    .returning({ id: sessions.id });
+  await publishSessionsEnded(db, ended.map((s) => s.id));
 }
 
 export async function permissionCodesOf(db: DbOrTx, userId: string): Promise<string[]> {

@@ -9,7 +9,7 @@ import type { ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../errors';
-import { EVENT_CHANNEL, eventsAfter, eventsById, newestEventId, oldestEventId, pruneEvents, publishChange, type ChangeEvent } from '../repos/events';
+import { EVENT_CHANNEL, eventsAfter, eventsById, newestEventId, oldestEventId, pruneEvents, publishChange, SESSIONS_ENDED, type ChangeEvent } from '../repos/events';
 import { sweepPresence } from '../repos/presence';
 import { currentSession, type CachedSession } from './auth';
 
@@ -43,7 +43,7 @@ class Stream {
   send(event: ChangeEvent, session: CachedSession) {
     if (event.id <= this.lastId) return;
     this.lastId = event.id;
-    if (!session.permissions.has(`${event.resource}.list`)) return;
+    if (event.resource === SESSIONS_ENDED || !session.permissions.has(`${event.resource}.list`)) return;
     const data = JSON.stringify({ resource: event.resource, ids: event.ids, action: event.action });
     this.write(`id: ${event.id}\nevent: change\ndata: ${data}\n\n`);
   }
@@ -91,9 +91,12 @@ async function eventsPlugin(app: FastifyInstance) {
   }
 
   async function deliver(events: ChangeEvent[]) {
+    // Read off the event, not the session cache, which the ending request empties only as it answers.
+    const endedSessions = new Set(events.filter((e) => e.resource === SESSIONS_ENDED).flatMap((e) => e.ids));
     const live: Stream[] = [];
     for (const stream of streams) {
-      if (stream.ready) live.push(stream);
+      if (endedSessions.has(stream.sessionId)) stream.end();
+      else if (stream.ready) live.push(stream);
       else stream.pending.push(...events);
     }
     await bySession(live, (stream, session) => {

@@ -29,6 +29,16 @@ export async function publishChange(db: DbOrTx, change: { resource: string; ids:
   await db.execute(sql`select pg_notify(${EVENT_CHANNEL}, ${payload})`);
 }
 
+/**
+ * Ended sessions are published too, so that every process closes their streams at once (a logout, an admin's "End", a
+ * password change) rather than at the next heartbeat. No stream is sent this event: it names sessions, not records.
+ */
+export const SESSIONS_ENDED = 'session';
+
+export async function publishSessionsEnded(db: DbOrTx, sessionIds: string[]): Promise<void> {
+  if (sessionIds.length) await publishChange(db, { resource: SESSIONS_ENDED, ids: sessionIds, action: 'end' });
+}
+
 /** Events after `afterId` (a resumed stream's `Last-Event-ID`), oldest first, at most `limit`. */
 export async function eventsAfter(db: DbOrTx, afterId: number, limit = 1000): Promise<ChangeEvent[]> {
   return db

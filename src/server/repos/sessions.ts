@@ -2,6 +2,7 @@
 import { and, desc, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { sessions } from '../db/schema';
+import { publishSessionsEnded } from './events';
 
 const live = (userId: string) => and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()));
 
@@ -25,6 +26,7 @@ export async function endSession(db: DbOrTx, userId: string, sessionId: string, 
     .set({ revokedAt: new Date(), revokedReason: reason })
     .where(and(eq(sessions.id, sessionId), live(userId)))
     .returning({ id: sessions.id });
+  await publishSessionsEnded(db, rows.map((r) => r.id));
   return rows.length > 0;
 }
 
@@ -35,6 +37,7 @@ export async function endSessions(db: DbOrTx, userId: string, reason: string, ke
     .set({ revokedAt: new Date(), revokedReason: reason })
     .where(and(live(userId), keep ? ne(sessions.id, keep) : undefined))
     .returning({ id: sessions.id });
+  await publishSessionsEnded(db, rows.map((r) => r.id));
   return rows.length;
 }
 
