@@ -98,6 +98,18 @@ describe('POST /cottage/claim', () => {
     expect(live.json()).toHaveLength(5);
   });
 
+  it('one moderator claiming twice at once (two tabs, a double press) holds one cottage', async () => {
+    for (let i = 0; i < 2 * mods.length; i++) await queued(`Double ${i}`);
+    const answers = await Promise.all(mods.flatMap((m) => [claim(m), claim(m)]));
+    for (const [i, m] of mods.entries()) {
+      const [first, second] = [answers[2 * i], answers[2 * i + 1]];
+      expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+      expect(second.json().id, `${m.id} got two cottages`).toBe(first.json().id);
+    }
+    const live = await t.api({ method: 'GET', url: '/api/v1/cottage/claims', token: mods[0].token });
+    expect(live.json()).toHaveLength(mods.length);
+  });
+
   it('gives an expired claim to the next moderator', async () => {
     const id = await queued('Forgotten');
     expect((await claim(mods[0])).json().id).toBe(id);

@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sql } from 'drizzle-orm';
 import { badRequest, conflict } from '../errors';
 import { resources } from '../../shared/resources';
 import { perm } from '../../shared/permissions';
@@ -52,6 +53,9 @@ export const claimActions = [
     async run(tx, { data, user, request, lang }) {
       const minutes = request.server.config.claimMinutes;
       const skip = data?.skip ?? [];
+      // One claim of a moderator at a time (two tabs, a double key press): the second sees the first's cottage as its
+      // own and renews it, instead of taking another.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`cottage-claim:${user.id}`}))`);
       // A claim whose snapshot predates a concurrent one's commit finds its cottage taken: once more, afresh.
       const id = (await claimNext(tx, user.id, skip, minutes)) ?? (await claimNext(tx, user.id, skip, minutes));
       if (!id) return { answer: null, status: 204 };
