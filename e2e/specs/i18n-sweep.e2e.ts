@@ -1,6 +1,6 @@
 /**
- * The i18n sweep: every list, create and edit screen of the registry (and the home, moderation queue and profile
- * pages), on the demo data, in uz, ru and en. It fails on a raw catalogue key anywhere in the page's text, title,
+ * The i18n sweep: every list, create and edit screen of the registry (and the home, moderation queue, review desk
+ * and profile pages), on the demo data, in uz, ru and en. It fails on a raw catalogue key anywhere in the page's text, title,
  * placeholders, aria-labels and tooltips, and, in ru and uz, on an English word of the English catalogue in the
  * interface's own texts (headings, labels, buttons, column heads, menus, helper texts, attributes; not the records'
  * data, which the Translations screen shows in every language on purpose).
@@ -53,7 +53,7 @@ export const specs: Spec[] = [
     name: 'i18n sweep: every list, create and edit screen in uz, ru and en shows no raw key, and no English in ru or uz',
     env: { DEMO_DATA: 'on', E2E_GROUP: 'i18n-sweep' },
     async run({ page, baseUrl, api }) {
-      const paths = ['', 'progress-cottages', 'profile'];
+      const paths = ['', 'progress-cottages', 'review', 'profile'];
       for (const def of Object.values(resources) as ResourceDef[]) {
         if (def.route === 'permission') continue; // no screen of its own: the role form shows the catalogue
         paths.push(def.route);
