@@ -1,7 +1,7 @@
 /**
- * The i18n sweep: every list, create and edit screen of the registry (and the home, moderation queue, review desk
- * and profile pages), on the demo data, in uz, ru and en. It fails on a raw catalogue key anywhere in the page's text, title,
- * placeholders, aria-labels and tooltips, and, in ru and uz, on an English word of the English catalogue in the
+ * The i18n sweep: every list, create and edit screen of the registry (and the home, moderation queue, review desk and
+ * profile pages), on the demo data, in uz, ru and en. It fails on a raw catalogue key anywhere in the page's text,
+ * title, placeholders, aria-labels and tooltips, and, in ru and uz, on an English word of the English catalogue in the
  * interface's own texts (headings, labels, buttons, column heads, menus, helper texts, attributes; not the records'
  * data, which the Translations screen shows in every language on purpose).
  */
