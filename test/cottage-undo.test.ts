@@ -95,6 +95,24 @@ describe('POST /cottage/undo/:id', () => {
     expect((await undo(b, theirs)).statusCode).toBe(200);
   });
 
+  it('two Undos of one decision at once: one takes it back, the other is refused; a colleague’s decision racing an Undo is never overwritten', async () => {
+    const id = await queued('Twice undone');
+    expect((await decide(a, id, 'rejected', 'Blurry')).statusCode).toBe(200);
+    const statuses = (await Promise.all([undo(a, id), undo(a, id)])).map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([200, 409]);
+    expect(await t.database.db.select().from(auditLog).where(and(eq(auditLog.recordId, id), eq(auditLog.action, 'undo')))).toHaveLength(1);
+
+    for (let round = 0; round < 5; round++) {
+      const raced = await queued(`Raced hut ${round}`);
+      expect((await decide(a, raced, 'rejected', 'No')).statusCode).toBe(200);
+      const [undone, decided] = await Promise.all([undo(a, raced), decide(b, raced, 'confirmed')]);
+      expect(decided.statusCode).toBe(200);
+      // Whichever came second saw the other: B's decision stands unless A's Undo came first and B then decided on it.
+      if (undone.statusCode === 200) expect(await statusOf(raced)).toBe('confirmed');
+      else expect([undone.statusCode, await statusOf(raced)]).toEqual([409, 'confirmed']);
+    }
+  });
+
   it('401 without a token, 403 without cottage.moderate, 404 for no cottage', async () => {
     const id = await queued('Guarded undo');
     expect((await t.api({ method: 'POST', url: `/api/v1/cottage/undo/${id}`, token: null })).statusCode).toBe(401);

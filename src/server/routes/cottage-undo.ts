@@ -9,6 +9,8 @@ import { COTTAGE_STATUSES, type CottageStatus } from '../../shared/enums';
 import type { CottageRecord } from '../../shared/records/cottage';
 import { action } from '../http/resource/actions';
 import { loadOne } from '../http/resource/context';
+import { cottages } from '../db/schema';
+import { lockVersion } from '../query/versions';
 import { claimFor } from '../repos/cottage-claims';
 import { latestCottageEntry, withdrawNotice } from '../repos/cottage-moderation';
 import { loadCottages, updateCottage } from '../repos/cottages';
@@ -29,7 +31,11 @@ export const undoActions = [
     audit: 'undo',
     description: `Takes back the caller's own latest decision (cottageStatus change) on the cottage, at most ${UNDO_SECONDS} s old and with no change to the cottage since: the status goes back, the owner's notification of it is deleted, and a cottage back in progress is claimed for the caller again. 409 otherwise, saying why`,
     answer: claimedCottage,
-    async run(tx, { user, request, lang }, current: CottageRecord) {
+    async run(tx, { user, request, lang }, loaded: CottageRecord) {
+      // Hold the row first, then read the status and the latest entry afresh: a colleague's decision committed while
+      // this waited (or a second Undo of the same decision) is then seen, and refused below, not overwritten.
+      await lockVersion(tx, cottages, loaded.id);
+      const current = await loadOne(tx, loadCottages, 'Cottage', loaded.id, lang);
       const entry = await latestCottageEntry(tx, current.id);
       const change = entry?.changes.cottageStatus;
       const isDecision = entry && DECISIONS.has(entry.action) && change && isStatus(change.before) && isStatus(change.after);
