@@ -2,7 +2,7 @@
  * Claims on the moderation queue (issue #25): one moderator per cottage in `progress`, for `CLAIM_MINUTES`. A row
  * whose `expires_at` has passed is a free cottage; the next claim takes it over.
  */
-import { and, eq, gt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { cottageClaims, users } from '../db/schema';
 import { rowsOf } from '../db/sql';
@@ -87,6 +87,15 @@ export async function releaseClaim(db: DbOrTx, cottageId: string, userId: string
     .where(and(eq(cottageClaims.cottageId, cottageId), or(and(eq(cottageClaims.userId, userId), notRenewed), lte(cottageClaims.expiresAt, sql`now()`))))
     .returning({ id: cottageClaims.cottageId });
   return gone.length > 0;
+}
+
+/** Drops the user's claims but the one on `keep`: a moderator reviews one cottage at a time. Answers the cottages'. */
+export async function releaseOtherClaims(db: DbOrTx, userId: string, keep: string | undefined): Promise<string[]> {
+  const gone = await db
+    .delete(cottageClaims)
+    .where(and(eq(cottageClaims.userId, userId), keep ? ne(cottageClaims.cottageId, keep) : undefined))
+    .returning({ id: cottageClaims.cottageId });
+  return gone.map((row) => row.id);
 }
 
 /** Drops whatever claim the cottage has: a decision on it ends the review, whoever held it. */

@@ -14,7 +14,7 @@ import { perm } from '../../shared/permissions';
 import { cottageRecord } from '../../shared/records/cottage';
 import { action } from '../http/resource/actions';
 import { loadOne } from '../http/resource/context';
-import { claimNext, liveClaimOf, liveClaims, releaseClaim, type LiveClaim } from '../repos/cottage-claims';
+import { claimNext, liveClaimOf, liveClaims, releaseClaim, releaseOtherClaims, type LiveClaim } from '../repos/cottage-claims';
 import { loadCottages } from '../repos/cottages';
 import { publishChange } from '../repos/events';
 import type { DbOrTx } from '../db/client';
@@ -54,10 +54,13 @@ export const claimActions = [
       const minutes = request.server.config.claimMinutes;
       const skip = data?.skip ?? [];
       // One claim of a moderator at a time (two tabs, a double key press): the second sees the first's cottage as its
-      // own and renews it, instead of taking another.
+      // own and renews it.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`cottage-claim:${user.id}`}))`);
       // A claim whose snapshot predates a concurrent one's commit finds its cottage taken: once more, afresh.
       const id = (await claimNext(tx, user.id, skip, minutes)) ?? (await claimNext(tx, user.id, skip, minutes));
+      // One cottage per moderator: a skipped one (or any other the caller held) goes back to the queue.
+      const released = await releaseOtherClaims(tx, user.id, id);
+      if (released.length) await publishChange(tx, { resource: 'cottage', ids: released, action: 'release' });
       if (!id) return { answer: null, status: 204 };
       await publishChange(tx, { resource: 'cottage', ids: [id], action: 'claim' });
       return { answer: await cottageWithClaim(tx, id, lang) };

@@ -11,7 +11,7 @@ import { action } from '../http/resource/actions';
 import { loadOne } from '../http/resource/context';
 import { cottages } from '../db/schema';
 import { lockVersion } from '../query/versions';
-import { claimFor } from '../repos/cottage-claims';
+import { claimFor, releaseOtherClaims } from '../repos/cottage-claims';
 import { latestCottageEntry, withdrawNotice } from '../repos/cottage-moderation';
 import { loadCottages, updateCottage } from '../repos/cottages';
 import { publishChange } from '../repos/events';
@@ -47,7 +47,12 @@ export const undoActions = [
       const before = change.before as CottageStatus;
       const notice = await withdrawNotice(tx, current, change.after as CottageStatus, entry.id);
       await updateCottage(tx, current.id, { cottageStatus: before });
-      if (before === 'progress') await claimFor(tx, current.id, user.id, request.server.config.claimMinutes);
+      if (before === 'progress') {
+        await claimFor(tx, current.id, user.id, request.server.config.claimMinutes);
+        // The cottage the desk moved on to goes back to the queue: one cottage per moderator.
+        const released = await releaseOtherClaims(tx, user.id, current.id);
+        if (released.length) await publishChange(tx, { resource: 'cottage', ids: released, action: 'release' });
+      }
       await publishChange(tx, { resource: 'cottage', ids: [current.id], action: 'undo' });
       const after = await loadOne(tx, loadCottages, 'Cottage', current.id, lang);
       const extra = notice ? { ownerNotification: { before: notice, after: null } } : undefined;
