@@ -79,7 +79,7 @@ async function openStream(origin: string, token: string | undefined, headers: Re
 let t: TestContext;
 let origin: string;
 beforeAll(async () => {
-  t = await createTestApp({ EVENT_STREAMS_MAX: '3' });
+  t = await createTestApp({ EVENT_STREAMS_MAX: '3', EVENT_STREAMS_PER_USER: '2' });
   origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
@@ -173,12 +173,20 @@ describe('the change stream', () => {
     }
   });
 
-  it('answers 503 with Retry-After beyond EVENT_STREAMS_MAX (3 here)', async () => {
+  it('answers 429 beyond EVENT_STREAMS_PER_USER for one account (2 here), 503 with Retry-After beyond EVENT_STREAMS_MAX (3 here)', async () => {
     const { accessToken } = await t.login();
-    const open = [await openStream(origin, accessToken), await openStream(origin, accessToken), await openStream(origin, accessToken)];
+    const other = await userWith(t, ['region.list']);
+    const open = [await openStream(origin, accessToken), await openStream(origin, accessToken)];
     try {
       for (const s of open) expect(s.res.status).toBe(200);
-      const fourth = await fetch(`${origin}/api/v1/events`, { headers: { authorization: `Bearer ${accessToken}` } });
+      // The same account in another session still counts as the same account.
+      const third = await fetch(`${origin}/api/v1/events`, { headers: { authorization: `Bearer ${(await t.login()).accessToken}` } });
+      expect(third.status).toBe(429);
+      expect(third.headers.get('retry-after')).toBe('30');
+      expect((await third.json()).message).toMatch(/2 panels open/);
+      open.push(await openStream(origin, other.token));
+      expect(open[2].res.status).toBe(200);
+      const fourth = await fetch(`${origin}/api/v1/events`, { headers: { authorization: `Bearer ${other.token}` } });
       expect(fourth.status).toBe(503);
       expect(fourth.headers.get('retry-after')).toBe('10');
       expect((await fourth.json()).message).toMatch(/Too many/);

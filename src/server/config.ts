@@ -60,6 +60,8 @@ export interface Config {
   rateLimitWindowSeconds: number;
   /** Open change streams (`GET /events`) one server process holds; 503 with Retry-After beyond. */
   eventStreamsMax: number;
+  /** Of those, what one account may hold (a tab each); 429 with Retry-After beyond. */
+  eventStreamsPerUser: number;
   /** A CSV import (`POST <resource>/import`) holds at most this many rows (400 beyond). */
   importMaxRows: number;
   /** An uploaded image may declare at most this many pixels (refused with 413 beyond); stored at most 4096 px wide/high. */
@@ -200,6 +202,11 @@ const envSchema = z.object({
     .int('EVENT_STREAMS_MAX must be a whole number')
     .positive('EVENT_STREAMS_MAX must be at least 1')
     .default(1000),
+  EVENT_STREAMS_PER_USER: z.coerce
+    .number({ message: 'EVENT_STREAMS_PER_USER must be a number of streams' })
+    .int('EVENT_STREAMS_PER_USER must be a whole number')
+    .positive('EVENT_STREAMS_PER_USER must be at least 1')
+    .default(20),
   IMPORT_MAX_ROWS: z.coerce
     .number({ message: 'IMPORT_MAX_ROWS must be a number of rows' })
     .int('IMPORT_MAX_ROWS must be a whole number')
@@ -354,6 +361,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitMax: e.RATE_LIMIT_MAX,
     rateLimitWindowSeconds: e.RATE_LIMIT_WINDOW,
     eventStreamsMax: e.EVENT_STREAMS_MAX,
+    eventStreamsPerUser: e.EVENT_STREAMS_PER_USER,
     importMaxRows: e.IMPORT_MAX_ROWS,
     maxImagePixels: Math.round(e.MAX_IMAGE_MEGAPIXELS * 1e6),
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT,

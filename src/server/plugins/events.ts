@@ -12,6 +12,7 @@ import { HttpError } from '../errors';
 import { EVENT_CHANNEL, eventsAfter, eventsById, newestEventId, oldestEventId, pruneEvents, publishChange, SESSIONS_ENDED, type ChangeEvent } from '../repos/events';
 import { sweepPresence } from '../repos/presence';
 import { currentSession, type CachedSession } from './auth';
+import type { DbOrTx } from '../db/client';
 
 /** Proxies drop a silent connection after about a minute: a comment every 25 s keeps it open. */
 const HEARTBEAT_MS = 25_000;
@@ -26,9 +27,12 @@ const BACKLOG_MAX = 1 << 20;
 class Stream {
   lastId = 0;
   ready = false;
+  /** What arrives while the stream is set up; beyond `REPLAY_MAX`, dropped and the stream starts with `reset`. */
   pending: ChangeEvent[] = [];
+  overflowed = false;
   closed = false;
   constructor(
+    readonly userId: string,
     readonly sessionId: string,
     private readonly raw: ServerResponse,
   ) {}
@@ -73,6 +77,41 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Refuses a stream beyond the process's limit (503) or the account's (429: one account, however many sessions, cannot
+ * take every stream from the others), with `Retry-After`.
+ */
+function admit(streams: Set<Stream>, userId: string, limits: { eventStreamsMax: number; eventStreamsPerUser: number }, reply: FastifyReply) {
+  if (streams.size >= limits.eventStreamsMax) {
+    reply.header('retry-after', '10');
+    throw new HttpError(503, 'Too many open change streams on this server; try again shortly');
+  }
+  if ([...streams].filter((s) => s.userId === userId).length >= limits.eventStreamsPerUser) {
+    reply.header('retry-after', '30');
+    throw new HttpError(429, `This account has ${limits.eventStreamsPerUser} panels open on this server; close some tabs`);
+  }
+}
+
+interface StartingPoint {
+  /** The newest event id now. */
+  newest: number;
+  /** What a resumed stream missed (oldest first). */
+  missed: ChangeEvent[];
+  /** Too much was missed, or what it names is no longer kept: the panel refetches everything. */
+  reset: boolean;
+}
+
+/** Where a stream resuming from `resumeFrom` (its `Last-Event-ID`, if any) starts. */
+async function startingPoint(db: DbOrTx, resumeFrom: number | undefined): Promise<StartingPoint> {
+  const newest = await newestEventId(db);
+  if (resumeFrom === undefined || resumeFrom === newest) return { newest, missed: [], reset: false };
+  if (resumeFrom > newest) return { newest, missed: [], reset: true };
+  const oldest = (await oldestEventId(db)) ?? newest + 1;
+  if (resumeFrom < oldest - 1) return { newest, missed: [], reset: true };
+  const missed = await eventsAfter(db, resumeFrom, REPLAY_MAX + 1);
+  return { newest, missed, reset: missed.length > REPLAY_MAX };
+}
+
 async function eventsPlugin(app: FastifyInstance) {
   const streams = new Set<Stream>();
   // The streams' connections until they are gone: a closing server destroys them (no stream answer ever completes).
@@ -97,7 +136,8 @@ async function eventsPlugin(app: FastifyInstance) {
     for (const stream of streams) {
       if (endedSessions.has(stream.sessionId)) stream.end();
       else if (stream.ready) live.push(stream);
-      else stream.pending.push(...events);
+      else if (stream.pending.length + events.length <= REPLAY_MAX) stream.pending.push(...events);
+      else stream.overflowed = true;
     }
     await bySession(live, (stream, session) => {
       if (!session) return stream.end();
@@ -153,10 +193,8 @@ async function eventsPlugin(app: FastifyInstance) {
   });
 
   async function serve(request: FastifyRequest, reply: FastifyReply) {
-    if (streams.size >= app.config.eventStreamsMax) {
-      reply.header('retry-after', '10');
-      throw new HttpError(503, 'Too many open change streams on this server; try again shortly');
-    }
+    const userId = request.user!.id;
+    admit(streams, userId, app.config, reply);
     const header = request.headers['last-event-id'];
     const resumeFrom = typeof header === 'string' && /^\d{1,15}$/.test(header.trim()) ? Number(header.trim()) : undefined;
 
@@ -170,7 +208,7 @@ async function eventsPlugin(app: FastifyInstance) {
       'x-accel-buffering': 'no',
     });
     raw.flushHeaders();
-    const stream = new Stream(request.user!.sessionId, raw);
+    const stream = new Stream(userId, request.user!.sessionId, raw);
     streams.add(stream);
     request.raw.socket.setNoDelay(true);
     const socket = request.raw.socket;
@@ -183,34 +221,37 @@ async function eventsPlugin(app: FastifyInstance) {
       socket.destroy();
     });
     raw.write(': connected\n\n');
-
-    // Listening already (pending collects what arrives); now the position, then what was missed.
-    const newest = await newestEventId(app.db);
-    let missed: ChangeEvent[] = [];
-    let reset = false;
-    if (resumeFrom !== undefined && resumeFrom < newest) {
-      const oldest = (await oldestEventId(app.db)) ?? newest + 1;
-      if (resumeFrom < oldest - 1) reset = true;
-      else {
-        missed = await eventsAfter(app.db, resumeFrom, REPLAY_MAX + 1);
-        reset = missed.length > REPLAY_MAX;
-      }
-    } else if (resumeFrom !== undefined && resumeFrom > newest) reset = true;
-    enqueue(async () => {
-      const session = await currentSession(app, stream.sessionId);
-      if (!session) return stream.end();
-      if (reset) stream.reset(newest);
-      else {
-        stream.lastId = resumeFrom ?? newest;
-        for (const event of missed) stream.send({ ...event, id: Number(event.id) }, session);
-      }
-      // The position a resume starts from, even before the first change.
-      stream.write(`id: ${Math.max(stream.lastId, newest)}\nevent: ready\ndata: {}\n\n`);
-      stream.lastId = Math.max(stream.lastId, newest);
-      for (const event of stream.pending) stream.send(event, session);
-      stream.pending = [];
-      stream.ready = true;
+    // The reply is hijacked: an error from here on is logged and ends the stream (the panel reconnects).
+    await start(stream, resumeFrom).catch((err: Error) => {
+      request.log.error({ err }, 'could not open a change stream');
+      stream.end();
     });
+  }
+
+  /** Sends the stream its position (`ready`), or what it missed since `resumeFrom`, or `reset`; then it is live. */
+  async function start(stream: Stream, resumeFrom: number | undefined) {
+    // Listening already (pending collects what arrives); now the position, then what was missed.
+    const from = await startingPoint(app.db, resumeFrom);
+    // In the delivery queue, so nothing delivered meanwhile is sent twice or before the replay.
+    await new Promise<void>((resolve, reject) => enqueue(() => ready(stream, resumeFrom, from).then(resolve, reject)));
+  }
+
+  async function ready(stream: Stream, resumeFrom: number | undefined, { newest, missed, reset }: StartingPoint) {
+    const session = await currentSession(app, stream.sessionId);
+    if (!session) return stream.end();
+    if (reset || stream.overflowed) {
+      stream.reset(Math.max(newest, ...stream.pending.map((e) => e.id)));
+      stream.pending = [];
+    } else {
+      stream.lastId = resumeFrom ?? newest;
+      for (const event of missed) stream.send({ ...event, id: Number(event.id) }, session);
+    }
+    // The position a resume starts from, even before the first change.
+    stream.write(`id: ${Math.max(stream.lastId, newest)}\nevent: ready\ndata: {}\n\n`);
+    stream.lastId = Math.max(stream.lastId, newest);
+    for (const event of stream.pending) stream.send(event, session);
+    stream.pending = [];
+    stream.ready = true;
   }
 
   app.decorate('liveEvents', {

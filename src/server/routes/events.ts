@@ -40,7 +40,8 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
           'A text/event-stream of committed writes, for the panel (read with a streaming fetch and the bearer header). Frames: ' +
           '`id: <n>` `event: change` `data: {"resource","ids","action"}` for each write to a resource the caller may list (ids only, no content); ' +
           '`event: ready` once (the position to resume from); `event: reset` when events were missed (refetch everything); a comment every 25 s. ' +
-          'Send `Last-Event-ID` to resume. A closed session ends the stream. 503 with Retry-After when this process holds EVENT_STREAMS_MAX streams.',
+          'Send `Last-Event-ID` to resume. A closed session ends the stream. 429 with Retry-After when the account holds ' +
+          'EVENT_STREAMS_PER_USER streams on this process, 503 when the process holds EVENT_STREAMS_MAX.',
         headers: z.object({ 'last-event-id': z.string().optional() }).passthrough(),
         produces: ['text/event-stream'],
       },
