@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { region, userWith } from './fixtures';
 import { buildApp } from '../src/server/app';
 import { publishChange } from '../src/server/repos/events';
+import { PRESENCE_PER_SESSION } from '../src/server/repos/presence';
 
 interface Frame {
   id?: string;
@@ -252,6 +253,19 @@ describe('presence', () => {
     } finally {
       stream.close();
     }
+  });
+
+  it('one session has at most PRESENCE_PER_SESSION records open (429 beyond); a heartbeat on one of them still passes', async () => {
+    const user = await userWith(t, ['region.show']);
+    const put = (id: string) => t.api({ method: 'PUT', url: '/api/v1/presence', token: user.token, payload: { resource: 'region', id } });
+    for (let i = 0; i < PRESENCE_PER_SESSION; i++) expect((await put(`open-${i}`)).statusCode).toBe(200);
+    const more = await put('one-more');
+    expect(more.statusCode).toBe(429);
+    expect(more.json().message).toMatch(/At most 20 records/);
+    expect((await put('open-0')).statusCode).toBe(200);
+    // Leaving one frees its place.
+    expect((await t.api({ method: 'DELETE', url: '/api/v1/presence?resource=region&id=open-1', token: user.token })).statusCode).toBe(204);
+    expect((await put('one-more')).statusCode).toBe(200);
   });
 
   it('needs <resource>.show and a known resource', async () => {

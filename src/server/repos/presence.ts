@@ -17,6 +17,24 @@ interface Where {
 
 const fresh = () => sql`now() - make_interval(secs => ${PRESENCE_SECONDS})`;
 
+/** Records one session may have open at once (a tab each): more is not a person, and each join reaches every panel. */
+export const PRESENCE_PER_SESSION = 20;
+
+/** How many other records the session is present on now. */
+export async function presentElsewhere(db: DbOrTx, at: Where): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(presence)
+    .where(
+      and(
+        eq(presence.sessionId, at.sessionId),
+        gt(presence.seenAt, fresh()),
+        sql`not (${presence.resource} = ${at.resource} and ${presence.recordId} = ${at.recordId})`,
+      ),
+    );
+  return row?.count ?? 0;
+}
+
 /** Marks the session present on the record; true when it joined (new, or back after its row went stale). */
 export async function touchPresence(db: DbOrTx, at: Where & { userId: string }): Promise<boolean> {
   const [row] = await db

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { HttpError } from '../errors';
 import { resources } from '../../shared/resources';
 import { publishChange } from '../repos/events';
-import { leavePresence, othersPresent, touchPresence } from '../repos/presence';
+import { leavePresence, othersPresent, PRESENCE_PER_SESSION, presentElsewhere, touchPresence } from '../repos/presence';
 
 const where = z.object({
   resource: z.string().min(1).max(64),
@@ -57,13 +57,17 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['events'],
         description:
-          'The caller has the record open on an edit page (a heartbeat every 20 s; `<resource>.show`). Answers the other sessions seen on it within 60 s, one per user. Joining tells the stream (`action: "presence"`).',
+          'The caller has the record open on an edit page (a heartbeat every 20 s; `<resource>.show`). Answers the other sessions seen on it within 60 s, one per user. Joining tells the stream (`action: "presence"`). 429 beyond ' +
+          `${PRESENCE_PER_SESSION} records open at once in one session.`,
         body: where,
         response: { 200: others },
       },
     },
     async (request) => {
       const at = presenceTarget(request, request.body);
+      if ((await presentElsewhere(app.db, at)) >= PRESENCE_PER_SESSION) {
+        throw new HttpError(429, `At most ${PRESENCE_PER_SESSION} records can be open at once in one session; close some pages`);
+      }
       if (await touchPresence(app.db, at)) await publishChange(app.db, { resource: at.resource, ids: [at.recordId], action: 'presence' });
       return { others: await othersPresent(app.db, at) };
     },
