@@ -73,8 +73,9 @@ const isStatus = (v: unknown): v is CottageStatus => COTTAGE_STATUSES.includes(v
  * the audit history, with the reason the owner was sent (their notice written in the decision's transaction).
  */
 export async function deskHistory(db: DbOrTx, cottage: DeskCottage) {
+  // A subquery, not a list of ids: an owner with many thousand cottages must not make a statement of as many parameters.
   const ids = cottage.userId
-    ? (await db.select({ id: cottages.id }).from(cottages).where(eq(cottages.userId, cottage.userId))).map((r) => r.id)
+    ? db.select({ id: sql<string>`${cottages.id}::text` }).from(cottages).where(eq(cottages.userId, cottage.userId))
     : [cottage.id];
   const rows = await db
     .select({
@@ -91,7 +92,7 @@ export async function deskHistory(db: DbOrTx, cottage: DeskCottage) {
     .where(
       and(
         eq(auditLog.resource, 'cottage'),
-        inArray(auditLog.recordId, ids.length ? ids : ['-']),
+        inArray(auditLog.recordId, ids),
         inArray(auditLog.action, ['edit', 'bulkEdit', 'undo']),
         sql`${auditLog.changes} -> 'cottageStatus' is not null`,
       ),
