@@ -3,10 +3,11 @@
  * the rejection reason templates (`moderation-reason`: CRUD with `cottage.moderate`, validation, audit).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { createTestApp, type TestContext } from './helpers';
 import { catalogue, userWith, type TestUser } from './fixtures';
-import { auditLog, cottageCottageTypes, cottages } from '../src/server/db/schema';
+import { auditLog, cottageCottageTypes, cottages, moderationReasons } from '../src/server/db/schema';
+import { MODERATION_REASONS_MAX } from '../src/shared/schemas/moderation-reason';
 
 let t: TestContext;
 let mod: TestUser;
@@ -122,5 +123,19 @@ describe('moderation-reason', () => {
     expect((await t.api({ method: 'POST', url: `${url}/add`, token: viewer.token, payload: ok })).statusCode).toBe(403);
     expect((await t.api({ method: 'DELETE', url: `${url}/delete/${some}`, token: viewer.token })).statusCode).toBe(403);
     expect((await t.api({ method: 'GET', url, token: null })).statusCode).toBe(401);
+  });
+
+  it(`refuses a template beyond ${MODERATION_REASONS_MAX} with 409, and takes one again after a delete`, async () => {
+    const have = (await t.api({ method: 'GET', url, token: mod.token })).json().length as number;
+    const filler = Array.from({ length: MODERATION_REASONS_MAX - have }, (_, i) => ({ uz: `Filler ${i}`, ru: `Filler ${i}`, en: `Filler ${i}`, position: 1000 + i }));
+    await t.database.db.insert(moderationReasons).values(filler);
+    const ok = { uz: 'a', ru: 'b', en: 'c' };
+    const refused = await t.api({ method: 'POST', url: `${url}/add`, token: mod.token, payload: ok });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(new RegExp(`already ${MODERATION_REASONS_MAX} reason templates`));
+    const [one] = await t.database.db.select().from(moderationReasons).where(eq(moderationReasons.en, 'Filler 0'));
+    expect((await t.api({ method: 'DELETE', url: `${url}/delete/${one.id}`, token: mod.token })).statusCode).toBe(200);
+    expect((await t.api({ method: 'POST', url: `${url}/add`, token: mod.token, payload: ok })).statusCode).toBe(201);
+    await t.database.db.delete(moderationReasons).where(like(moderationReasons.en, 'Filler %'));
   });
 });

@@ -14,6 +14,12 @@ export async function moderationReasonById(db: DbOrTx, id: string): Promise<Mode
   return row;
 }
 
+/** How many templates there are. */
+export async function moderationReasonCount(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(moderationReasons);
+  return row.count;
+}
+
 /** A new template; without a position it goes last. */
 export async function insertModerationReason(tx: Tx, values: ModerationReasonCreate): Promise<string> {
   const position = values.position ?? sql`(select coalesce(max(${moderationReasons.position}), 0) + 1 from ${moderationReasons})`;

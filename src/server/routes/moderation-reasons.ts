@@ -4,7 +4,7 @@
  * docs/decisions.md, "Claims, Undo and reason templates").
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notFound } from '../errors';
+import { conflict, notFound } from '../errors';
 import { auditedWrite } from '../http/unit-of-work';
 import { uuidLike } from '../query/ids';
 import type { DbOrTx } from '../db/client';
@@ -12,11 +12,19 @@ import { perm } from '../../shared/permissions';
 import { idParams } from '../../shared/schemas/common';
 import {
   MODERATION_REASON_API as API,
+  MODERATION_REASONS_MAX,
   moderationReasonCreateSchema,
   moderationReasonEditSchema,
   moderationReasonRecord,
 } from '../../shared/schemas/moderation-reason';
-import { deleteModerationReason, insertModerationReason, moderationReasonById, moderationReasonList, updateModerationReason } from '../repos/moderation-reasons';
+import {
+  deleteModerationReason,
+  insertModerationReason,
+  moderationReasonById,
+  moderationReasonCount,
+  moderationReasonList,
+  updateModerationReason,
+} from '../repos/moderation-reasons';
 
 const tags = ['moderationReason'];
 const AUDIT_KEY = 'moderationReason';
@@ -50,13 +58,16 @@ const moderationReasonRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: guard,
       schema: {
         tags,
-        description: 'Adds a reason template: uz, ru and en each 1–500 characters, `position` (a whole number) optional — last by default',
+        description: `Adds a reason template: uz, ru and en each 1–500 characters, \`position\` (a whole number) optional — last by default; 409 when there are ${MODERATION_REASONS_MAX} already`,
         body: moderationReasonCreateSchema,
         response: { 201: moderationReasonRecord },
       },
     },
     async (request, reply) => {
       const created = await auditedWrite(app.db, request, async (tx) => {
+        if ((await moderationReasonCount(tx)) >= MODERATION_REASONS_MAX) {
+          throw conflict(`There are already ${MODERATION_REASONS_MAX} reason templates; delete one you no longer use first`);
+        }
         const after = await load(await insertModerationReason(tx, request.body), tx);
         return { result: after, audit: { resource: AUDIT_KEY, recordId: after.id, action: 'create', after } };
       });

@@ -40,3 +40,6 @@ export const moderationReasonRecord = z.object({
   updatedAt: z.date(),
 });
 export type ModerationReasonRecord = z.infer<typeof moderationReasonRecord>;
+
+/** Templates there may be at most: the desk picks the first nine by digit, the rest from its list. */
+export const MODERATION_REASONS_MAX = 100;
