@@ -139,6 +139,30 @@ describe('the change stream', () => {
     }
   });
 
+  it('a password set by an admin, and an admin ending the session, end the user’s streams at once', async () => {
+    const user = await userWith(t, ['region.list']);
+    const stream = await openStream(origin, user.token);
+    try {
+      await stream.waitFor(ready);
+      const edit = await t.api({ method: 'PATCH', url: `/api/v1/user/edit/${user.id}`, payload: { password: 'quiet-harbour-4417' } });
+      expect(edit.statusCode, edit.body).toBe(200);
+      await expect(stream.waitFor(() => false, 1500)).rejects.toThrow('the stream ended');
+    } finally {
+      stream.close();
+    }
+    const again = await userWith(t, ['region.list']);
+    const second = await openStream(origin, again.token);
+    try {
+      await second.waitFor(ready);
+      const [session] = (await t.api({ method: 'GET', url: `/api/v1/user/${again.id}/sessions` })).json() as { id: string }[];
+      const ended = await t.api({ method: 'DELETE', url: `/api/v1/user/${again.id}/sessions/${session.id}` });
+      expect(ended.statusCode, ended.body).toBeLessThan(300);
+      await expect(second.waitFor(() => false, 1500)).rejects.toThrow('the stream ended');
+    } finally {
+      second.close();
+    }
+  });
+
   it('Last-Event-ID replays what was missed; an id older than what is kept gets reset', async () => {
     const { accessToken } = await t.login();
     const first = await openStream(origin, accessToken);

@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { permissions, rolePermissions, sessions, userRoles } from '../db/schema';
-import { publishSessionsEnded } from '../repos/events';
 import type { TokenService } from './tokens';
 
 async function issueTokens(tokens: TokenService, userId: string, sessionId: string, refreshTokenId: string) {
@@ -34,24 +33,28 @@ export async function createSession(
   return issueTokens(tokens, userId, row.id, refreshTokenId);
 }
 
-export async function revokeSession(db: DbOrTx, sessionId: string, reason: string) {
+/**
+ * Ends a session; answers the ids ended (none when it had ended already). The caller publishes them
+ * (`publishSessionsEnded`, repos/events.ts) so the session's open panels close at once.
+ */
+export async function revokeSession(db: DbOrTx, sessionId: string, reason: string): Promise<string[]> {
   const ended = await db
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
-  await publishSessionsEnded(db, ended.map((s) => s.id));
+  return ended.map((s) => s.id);
 }
 
-/** Ends every session of a user, optionally keeping one (the caller's own). */
-export async function revokeUserSessions(db: DbOrTx, userId: string, reason: string, keepSessionId?: string) {
+/** Ends every session of a user, optionally keeping one (the caller's own); answers the ids ended, as above. */
+export async function revokeUserSessions(db: DbOrTx, userId: string, reason: string, keepSessionId?: string): Promise<string[]> {
   const keep = keepSessionId ? ne(sessions.id, keepSessionId) : undefined;
   const ended = await db
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keep))
     .returning({ id: sessions.id });
-  await publishSessionsEnded(db, ended.map((s) => s.id));
+  return ended.map((s) => s.id);
 }
 
 export async function permissionCodesOf(db: DbOrTx, userId: string): Promise<string[]> {

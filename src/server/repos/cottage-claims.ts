@@ -48,6 +48,14 @@ export async function claimNext(db: DbOrTx, userId: string, skip: string[], minu
   return rowsOf<{ id: string }>(result)[0]?.id;
 }
 
+/**
+ * Makes the moderator's claims in other transactions wait for this one (two tabs, a key held down): the second then
+ * sees the first's cottage as its own and renews it. Per moderator, so colleagues never wait on each other.
+ */
+export async function oneClaimAtATime(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`cottage-claim:${userId}`}))`);
+}
+
 /** Gives `cottageId` to `userId` for `minutes` whoever held it (an undo hands the cottage back to its decider). */
 export async function claimFor(db: DbOrTx, cottageId: string, userId: string, minutes: number): Promise<void> {
   const expiresAt = sql`now() + make_interval(secs => ${minutes * 60}::double precision)`;

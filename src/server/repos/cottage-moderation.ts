@@ -1,7 +1,8 @@
 /** What moderation and the delete dialog need beyond the cottage's own record. */
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { auditLog, notifications, orders, premiumPlacements } from '../db/schema';
+import { auditLog, cottages, notifications, orders, premiumPlacements } from '../db/schema';
+import { lockVersion } from '../query/versions';
 import type { CottageRecord } from '../../shared/records/cottage';
 import type { CottageStatus } from '../../shared/enums';
 import { together } from '../db/sql';
@@ -74,4 +75,9 @@ export async function latestCottageEntry(db: DbOrTx, cottageId: string) {
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(1);
   return row;
+}
+
+/** Holds the cottage's row until the transaction ends: what is read after it is what the next writer will see. */
+export async function holdCottage(tx: DbOrTx, id: string): Promise<void> {
+  await lockVersion(tx, cottages, id);
 }

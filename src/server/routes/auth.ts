@@ -11,6 +11,7 @@ import { createSession, permissionCodesOf, revokeSession, rotateSession } from '
 import { authenticate } from '../plugins/auth';
 import { loginSecondFactor } from '../auth/two-factor';
 import { twoFactorState } from '../repos/two-factor';
+import { publishSessionsEnded } from '../repos/events';
 
 const tokenPair = z.object({ accessToken: z.string(), refreshToken: z.string() });
 /** The login's answer: the pair, and (only when true) that the user's role requires two-factor setup first. */
@@ -76,6 +77,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const pair = await rotateSession(app.db, app.tokens, { sub, sid, rid });
       if (pair === 'reused') {
         request.log.warn({ sessionId: sid }, 'refresh token reused; session revoked');
+        // Whoever holds the other copy loses their open panels at once (a session that outlived its age or its
+        // permissions ends them at the stream's next heartbeat).
+        await publishSessionsEnded(app.db, [sid]);
         throw new HttpError(455, 'This session was ended for safety; please log in again');
       }
       if (!pair) throw new HttpError(455, 'The session has ended; please log in again');
@@ -88,7 +92,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { twoFactorSetup: true }, schema: { tags: ['auth'], response: { 200: z.object({ message: z.string() }) } } },
     async (request) => {
       const user = await authenticate(app, request);
-      await revokeSession(app.db, user.sessionId, 'logout');
+      await publishSessionsEnded(app.db, await revokeSession(app.db, user.sessionId, 'logout'));
       return { message: 'Logged out' };
     },
   );

@@ -7,14 +7,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sql } from 'drizzle-orm';
 import { badRequest, conflict } from '../errors';
 import { resources } from '../../shared/resources';
 import { perm } from '../../shared/permissions';
 import { cottageRecord } from '../../shared/records/cottage';
 import { action } from '../http/resource/actions';
 import { loadOne } from '../http/resource/context';
-import { claimNext, liveClaimOf, liveClaims, releaseClaim, releaseOtherClaims, type LiveClaim } from '../repos/cottage-claims';
+import { claimNext, liveClaimOf, liveClaims, oneClaimAtATime, releaseClaim, releaseOtherClaims, type LiveClaim } from '../repos/cottage-claims';
 import { loadCottages } from '../repos/cottages';
 import { publishChange } from '../repos/events';
 import type { DbOrTx } from '../db/client';
@@ -53,9 +52,7 @@ export const claimActions = [
     async run(tx, { data, user, request, lang }) {
       const minutes = request.server.config.claimMinutes;
       const skip = data?.skip ?? [];
-      // One claim of a moderator at a time (two tabs, a double key press): the second sees the first's cottage as its
-      // own and renews it.
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`cottage-claim:${user.id}`}))`);
+      await oneClaimAtATime(tx, user.id);
       // A claim whose snapshot predates a concurrent one's commit finds its cottage taken: once more, afresh.
       const id = (await claimNext(tx, user.id, skip, minutes)) ?? (await claimNext(tx, user.id, skip, minutes));
       // One cottage per moderator: a skipped one (or any other the caller held) goes back to the queue.

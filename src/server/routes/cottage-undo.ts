@@ -9,10 +9,8 @@ import { COTTAGE_STATUSES, type CottageStatus } from '../../shared/enums';
 import type { CottageRecord } from '../../shared/records/cottage';
 import { action } from '../http/resource/actions';
 import { loadOne } from '../http/resource/context';
-import { cottages } from '../db/schema';
-import { lockVersion } from '../query/versions';
 import { claimFor, releaseOtherClaims } from '../repos/cottage-claims';
-import { latestCottageEntry, withdrawNotice } from '../repos/cottage-moderation';
+import { holdCottage, latestCottageEntry, withdrawNotice } from '../repos/cottage-moderation';
 import { loadCottages, updateCottage } from '../repos/cottages';
 import { publishChange } from '../repos/events';
 import { claimedCottage, cottageWithClaim } from './cottage-claims';
@@ -34,7 +32,7 @@ export const undoActions = [
     async run(tx, { user, request, lang }, loaded: CottageRecord) {
       // Hold the row first, then read the status and the latest entry afresh: a colleague's decision committed while
       // this waited (or a second Undo of the same decision) is then seen, and refused below, not overwritten.
-      await lockVersion(tx, cottages, loaded.id);
+      await holdCottage(tx, loaded.id);
       const current = await loadOne(tx, loadCottages, 'Cottage', loaded.id, lang);
       const entry = await latestCottageEntry(tx, current.id);
       const change = entry?.changes.cottageStatus;

@@ -10,6 +10,7 @@ import { meRecord } from '../../shared/records/user';
 import { PROFILE_PASSWORD_PATH, PROFILE_PATH, passwordChangeSchema, profileEditSchema } from '../../shared/schemas/profile';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { revokeUserSessions } from '../auth/sessions';
+import { publishSessionsEnded } from '../repos/events';
 import { checkPasswordStrength } from '../auth/strength';
 import { throttledCheck } from '../auth/throttle';
 import { fileOf, readValidForm } from '../http/forms';
@@ -91,7 +92,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       const passwordHash = await hashPassword(newPassword);
       await auditedWrite(app.db, request, async (tx) => {
         await setPasswordHash(tx, caller.id, passwordHash);
-        await revokeUserSessions(tx, caller.id, 'password-changed', caller.sessionId);
+        await publishSessionsEnded(tx, await revokeUserSessions(tx, caller.id, 'password-changed', caller.sessionId));
         return { result: undefined, audit: { resource: 'user', recordId: caller.id, action: 'password', extra: { password: { before: HIDDEN, after: HIDDEN } } } };
       });
       return { message: 'Password changed' };
