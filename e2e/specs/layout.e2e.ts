@@ -116,6 +116,9 @@ const rowsInView = (page: Page) =>
 async function confirmOnPhone(page: Page, baseUrl: string, api: Api, id: string, name: string) {
   page.setDefaultTimeout(TIMEOUT);
   await login(page, baseUrl);
+  // The login's greeting first, on the home page: a reload before it showed would bring it to the queue instead, where
+  // on a phone it covers the bottom card's buttons for its 15 s (a new browser is offered two-factor login).
+  await page.locator('.LoginGreeting').waitFor();
   await page.goto(`${baseUrl}/dashboart/progress-cottages`);
   await page.getByPlaceholder('Search', { exact: true }).fill(name);
   const card = page.locator('main .KitCard').filter({ hasText: name });
@@ -169,8 +172,13 @@ export const specs: Spec[] = [
       const id = await waitingCottage(baseUrl, api, `Phone ${unique}`);
       // A touch phone: taps, not clicks.
       const phone = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true, locale: 'en-US' });
+      const page = await phone.newPage();
       try {
-        await confirmOnPhone(await phone.newPage(), baseUrl, api, id, `Phone ${unique}`);
+        await confirmOnPhone(page, baseUrl, api, id, `Phone ${unique}`);
+      } catch (error) {
+        // The run screenshots its own page on a failure; this one is the phone's.
+        await page.screenshot({ path: path.join(ROOT, 'e2e', 'artifacts', 'layout-phone-confirm.png') }).catch(() => undefined);
+        throw error;
       } finally {
         await phone.close();
       }
