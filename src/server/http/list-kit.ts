@@ -1,9 +1,9 @@
 /**
  * The list kit's additive calls, built by `registerResource` for every resource whose registry entry declares them:
- * - `POST <bulkDelete> {ids}`: the single delete's own checks and write for each id, in one transaction — all or
- *   nothing; the first record that cannot go (404, 409, 403) is named in the answer and nothing changes;
- * - `PATCH <bulkUpdate> {ids, data}`: the resource's own edit for each id, in one transaction, limited to the fields
- *   its bulk schema allows (cottage moderation, order statuses);
+ * - `POST <bulkDelete> {ids}`: the resource's delete command for each id, in one unit of work — all or nothing; the
+ *   first record that cannot go (404, 409, 403) is named in the answer and nothing changes;
+ * - `PATCH <bulkUpdate> {ids, data}`: the resource's edit command for each id, in one unit of work, limited to the
+ *   fields its bulk schema allows (cottage moderation, order statuses);
  * - `GET <export>`: the list as CSV with the list's own filter and sort, every matching row, streamed.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -12,10 +12,8 @@ import type { DbOrTx, Tx } from '../db/client';
 import { HttpError } from '../errors';
 import type { ResourceDef } from '../../shared/resources';
 import { perm } from '../../shared/permissions';
-import type { RecordSnapshot } from '../db/schema';
-import { publishChange } from '../repos/events';
-import { retireFiles } from '../repos/retired-files';
-import { recordAudit } from './audit';
+import type { AuditEntry } from '../repos/audit';
+import { auditedWrite, type Written } from './unit-of-work';
 import { csvFormat, exportFileName, exportQuerySchema, exportStream, withTexts } from './csv-export';
 import { allLanguageCodes } from '../repos/languages';
 import { allIds, type ListParams, type ListSpec } from '../query/list';
@@ -41,38 +39,41 @@ interface ListKit<R extends { id: string }> {
   /** The export's rows, when a resource builds them cheaper than `load` (nested records already as cell text). */
   exportRows?: (db: DbOrTx, ids: string[], lang: string) => Promise<{ id: string }[]>;
   loadOne: (db: DbOrTx, id: string, lang: string) => Promise<R>;
-  /** Stored files of a record, retired by a bulk delete (kept for `DELETED_FILES_DAYS`, for a revert). */
-  files: (record: R) => Set<string>;
-  /** A record's rows and files before it is deleted, kept in the audit entry for a revert. */
-  snapshot: (db: DbOrTx, record: R) => Promise<RecordSnapshot | undefined>;
-  remove?: {
-    check?(tx: Tx, current: R, request: FastifyRequest): Promise<void>;
-    write(tx: Tx, current: R, request: FastifyRequest): Promise<void>;
-  };
+  /** The resource's delete command, audited as `bulkDelete`. */
+  remove?: (tx: Tx, request: FastifyRequest, current: R) => Promise<Written<R>>;
   bulkUpdate?: {
     /** The permission action the bulk edit needs (e.g. `moderate`). */
     action: string;
     schema: z.ZodType<Record<string, unknown>>;
-    write(tx: Tx, request: FastifyRequest, data: Record<string, unknown>, current: R): Promise<unknown>;
+    /** The resource's edit command with the bulk's data, audited as `bulkEdit`. */
+    write(tx: Tx, request: FastifyRequest, data: Record<string, unknown>, current: R): Promise<Written<unknown>>;
   };
 }
 
-/** Runs `step` for each id in one transaction; an HttpError is answered with the record it concerns named first. */
+/**
+ * Runs one command per id in one unit of work (its audit entries, change event and files commit together); an
+ * HttpError is answered with the record it concerns named first, and nothing changes.
+ */
 async function allOrNothing<R extends { id: string }>(
   app: FastifyInstance,
   kit: ListKit<R>,
   request: FastifyRequest,
   ids: string[],
-  action: string,
-  step: (tx: Tx, current: R) => Promise<void>,
+  command: (tx: Tx, current: R) => Promise<Written<unknown>>,
 ): Promise<R[]> {
-  return app.db.transaction(async (tx) => {
+  return auditedWrite(app.db, request, async (tx) => {
     const done: R[] = [];
+    const audit: AuditEntry[] = [];
+    const retireFiles: (string | null | undefined)[] = [];
+    const removeFiles: (string | null | undefined)[] = [];
     for (const id of ids) {
       let current: R | undefined;
       try {
         current = await kit.loadOne(tx, id, request.lang);
-        await step(tx, current);
+        const written = await command(tx, current);
+        audit.push(...[written.audit ?? []].flat());
+        retireFiles.push(...(written.retireFiles ?? []));
+        removeFiles.push(...(written.removeFiles ?? []));
       } catch (error) {
         if (!(error instanceof HttpError)) throw error;
         const name = (current as { name?: unknown } | undefined)?.name;
@@ -81,9 +82,7 @@ async function allOrNothing<R extends { id: string }>(
       }
       done.push(current);
     }
-    // Bulk writes record their audit entries themselves (not through auditedWrite): they tell the open panels here.
-    await publishChange(tx, { resource: kit.def.key, ids: done.map((record) => record.id), action });
-    return done;
+    return { result: done, audit, retireFiles, removeFiles };
   });
 }
 
@@ -106,14 +105,7 @@ export function registerListKit<R extends { id: string }>(app: FastifyInstance, 
       },
       async (request) => {
         const { ids } = request.body as { ids: string[] };
-        const deleted = await allOrNothing(app, kit, request, ids, 'bulkDelete', async (tx, current) => {
-          await remove.check?.(tx, current, request);
-          const snapshot = await kit.snapshot(tx, current);
-          await remove.write(tx, current, request);
-          await recordAudit(tx, request, { resource: def.key, recordId: current.id, action: 'bulkDelete', before: current, snapshot });
-          if (snapshot) await retireFiles(tx, kit.files(current));
-          else for (const path of kit.files(current)) request.removeFileAfterSuccess(path);
-        });
+        const deleted = await allOrNothing(app, kit, request, ids, (tx, current) => remove(tx, request, current));
         return { ids: deleted.map((record) => record.id) };
       },
     );
@@ -135,11 +127,7 @@ export function registerListKit<R extends { id: string }>(app: FastifyInstance, 
       },
       async (request) => {
         const { ids, data } = request.body as { ids: string[]; data: Record<string, unknown> };
-        await allOrNothing(app, kit, request, ids, 'bulkEdit', async (tx, current) => {
-          await bulkUpdate.write(tx, request, data, current);
-          const after = await kit.loadOne(tx, current.id, request.lang);
-          await recordAudit(tx, request, { resource: def.key, recordId: current.id, action: 'bulkEdit', before: current, after });
-        });
+        await allOrNothing(app, kit, request, ids, (tx, current) => bulkUpdate.write(tx, request, data, current));
         return { ids };
       },
     );

@@ -9,9 +9,16 @@ import { REVERTIBLE_EFFECTS, type AuditAction } from '../../shared/audit-actions
 import { perm } from '../../shared/permissions';
 import type { Tx } from '../db/client';
 import { badRequest, conflict, forbidden, HttpError } from '../errors';
+import { say } from '../messages';
 import { auditEntry, type StoredAuditEntry } from '../repos/audit';
 import type { ActionResult, WriteInput } from './resource/types';
 import type { Effect } from './resource/revert';
+
+const REVERT_NEEDS = {
+  uz: 'Bu yozuvni bekor qilish uchun {permission} ruxsati kerak',
+  ru: 'Чтобы отменить эту запись, нужно право {permission}',
+  en: 'Reverting this entry needs the {permission} permission',
+};
 
 const OPPOSITE: Record<Effect, Effect> = { create: 'delete', delete: 'create', edit: 'edit' };
 /** What a revert of each effect does, and the permission it needs on the record's resource. */
@@ -42,6 +49,8 @@ export const revertAnswer = z.object({
   /** What the revert did to the record: fields put back, the record brought back, or deleted. */
   done: z.enum(['edit', 'restore', 'delete']),
   fields: z.array(z.string()),
+  /** What the caller could not bring back with the record (a role's members above them), and why: in their language. */
+  leftOut: z.array(z.string()),
 });
 type RevertAnswer = z.infer<typeof revertAnswer>;
 
@@ -70,7 +79,7 @@ export function revertEntry(app: FastifyInstance) {
     if (!reverter) throw badRequest(`Changes of "${entry.resource}" cannot be reverted`);
     const { done, permission } = DOES[effect];
     const needed = perm(entry.resource, permission);
-    if (!input.user.permissions.has(needed)) throw forbidden(`Reverting this entry needs the ${needed} permission`);
+    if (!input.user.permissions.has(needed)) throw forbidden(say(input.lang, REVERT_NEEDS, { permission: needed }));
     let reverted;
     try {
       reverted = await reverter(tx, input.request, entry, effect);
@@ -79,9 +88,9 @@ export function revertEntry(app: FastifyInstance) {
       if (error instanceof HttpError && error.statusCode === 404) throw new HttpError(409, `Cannot revert: ${error.message}`, error.fields);
       throw error;
     }
-    const { before, after, fields, snapshot, retireFiles } = reverted;
+    const { before, after, fields, snapshot, retireFiles, leftOut = [] } = reverted;
     return {
-      answer: { revertOf: entry.id, resource: entry.resource, recordId: entry.recordId, done, fields },
+      answer: { revertOf: entry.id, resource: entry.resource, recordId: entry.recordId, done, fields, leftOut },
       audit: { resource: entry.resource, recordId: entry.recordId, before, after, snapshot, revertOf: entry.id },
       retireFiles,
     };

@@ -10,7 +10,7 @@ import { publishChange } from '../repos/events';
 import { retireFiles } from '../repos/retired-files';
 import { recordAudit } from './audit';
 
-interface Written<T> {
+export interface Written<T> {
   result: T;
   /** What the audit history records of it; none (`undefined`) for a write that changed nothing. */
   audit?: AuditEntry | AuditEntry[];

@@ -1,5 +1,5 @@
 /** Cottages as the API shows them: translated region/place/comfort/type names, images, links and live placements. */
-import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, getTableName, gt, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../db/client';
 import {
@@ -24,6 +24,9 @@ import { resources } from '../../shared/resources';
 import { DEFAULT_LANGUAGE, type ActiveStatus, type CottageStatus } from '../../shared/enums';
 import { idOf, nameOf, translatedNames, translatedText } from '../query/translated';
 import { isoText, JsonText, jsonList, jsonObjectOf, LANG, pageJsonOf } from '../query/page-json';
+
+/** The cottage table's name, as a deleted cottage's snapshot keys its row (`snapshots.ts`). */
+export const COTTAGE_TABLE = getTableName(cottages);
 
 /** Ids given as a list, one value, or `a,b` (the original's query form). */
 function idList(key: string, value: unknown): string[] {

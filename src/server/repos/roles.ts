@@ -1,6 +1,6 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, getTableName, inArray } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client';
-import { permissions, rolePermissions, roles } from '../db/schema';
+import { permissions, rolePermissions, roles, userRoles, type RecordSnapshot } from '../db/schema';
 import type { ListSpec } from '../query/list';
 import { registrySearch } from '../query/search';
 import type { RoleRecord } from '../../shared/records/role';
@@ -68,4 +68,18 @@ export async function saveRole(tx: Tx, values: { name?: string; permissions?: st
     if (ids.length) await tx.insert(rolePermissions).values(ids.map((permissionId) => ({ roleId: roleId!, permissionId })));
   }
   return roleId;
+}
+
+/** A deleted role's snapshot (`snapshots.ts`), as a revert weighs it: the permissions it held and its members. */
+export function roleSnapshotParts(snapshot: RecordSnapshot) {
+  const members = snapshot.rows[getTableName(userRoles)] ?? [];
+  return {
+    permissionIds: (snapshot.rows[getTableName(rolePermissions)] ?? []).map((row) => String(row.permissionId)),
+    memberIds: members.map((row) => String(row.userId)),
+    /** The snapshot with only the members whose ids are kept. */
+    keepMembers: (kept: Set<string>): RecordSnapshot => ({
+      ...snapshot,
+      rows: { ...snapshot.rows, [getTableName(userRoles)]: members.filter((row) => kept.has(String(row.userId))) },
+    }),
+  };
 }

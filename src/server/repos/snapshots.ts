@@ -9,6 +9,8 @@ import { getTableConfig, PgTable, type PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
 import * as schema from '../db/schema';
 import type { RecordSnapshot } from '../db/schema';
+
+export type { RecordSnapshot };
 import { RESOURCE_TABLES, type TabledResource } from '../db/tables';
 import { SECRET_FIELD } from '../rules/secret-fields';
 import { resources, type ResourceDef } from '../../shared/resources';

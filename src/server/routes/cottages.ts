@@ -19,7 +19,7 @@ import { claimActions, claimRoutes } from './cottage-claims';
 import { undoActions } from './cottage-undo';
 import type { ListParams } from '../query/list';
 import { checkComforts, checkCottageTypes, checkRegionAndPlace } from '../repos/catalogue-refs';
-import { cottageListSpec, cottagePageJson, insertCottage, loadCottageExportRows, loadCottages, setMainImage, updateCottage } from '../repos/cottages';
+import { COTTAGE_TABLE, cottageListSpec, cottagePageJson, insertCottage, loadCottageExportRows, loadCottages, setMainImage, updateCottage } from '../repos/cottages';
 import { cottageDependents, notifyOwner } from '../repos/cottage-moderation';
 import { deleteRecord } from '../repos/records';
 import { endClaim } from '../repos/cottage-claims';
@@ -27,6 +27,8 @@ import { publishChange } from '../repos/events';
 import { loadOne } from '../http/resource/context';
 import { idParams } from '../../shared/schemas/common';
 import type { AuthUser } from '../plugins/auth';
+import { say } from '../messages';
+import type { RecordSnapshot } from '../repos/snapshots';
 
 const MAX_COTTAGE_IMAGES = 15;
 
@@ -53,10 +55,31 @@ function cottageListParams(query: Record<string, unknown>): ListParams {
   return params;
 }
 
-function assertMayModerate(user: AuthUser, wanted: string | undefined, current: string) {
-  if (wanted !== undefined && wanted !== current && !user.permissions.has(perm('cottage', 'moderate'))) {
-    throw forbidden('Confirming or rejecting a cottage needs the cottage.moderate permission');
-  }
+const TEXTS = {
+  moderate: {
+    uz: 'Dachani tasdiqlash yoki rad etish uchun cottage.moderate ruxsati kerak',
+    ru: 'Чтобы подтвердить или отклонить дачу, нужно право cottage.moderate',
+    en: 'Confirming or rejecting a cottage needs the cottage.moderate permission',
+  },
+  backForReview: {
+    uz: 'Dacha moderatsiyaga qaytdi (“{status}” emas): uni tasdiqlash uchun cottage.moderate ruxsati kerak',
+    ru: 'Дача вернулась на модерацию (не «{status}»): чтобы подтвердить её, нужно право cottage.moderate',
+    en: 'The cottage came back for review (not “{status}”): deciding on it needs the cottage.moderate permission',
+  },
+} as const;
+
+const mayModerate = (user: AuthUser) => user.permissions.has(perm('cottage', 'moderate'));
+
+function assertMayModerate(user: AuthUser, wanted: unknown, current: string, lang: string) {
+  if (wanted !== undefined && wanted !== current && !mayModerate(user)) throw forbidden(say(lang, TEXTS.moderate));
+}
+
+/** A deleted cottage a revert brings back by a caller who may not moderate comes back for review (`progress`). */
+async function restorable(_db: unknown, user: AuthUser, snapshot: RecordSnapshot, lang: string) {
+  const row = snapshot.rows[COTTAGE_TABLE]?.[0];
+  if (!row || mayModerate(user) || row.cottageStatus === 'progress') return { snapshot, leftOut: [] };
+  const rows = { ...snapshot.rows, [COTTAGE_TABLE]: [{ ...row, cottageStatus: 'progress' }] };
+  return { snapshot: { ...snapshot, rows }, leftOut: [say(lang, TEXTS.backForReview, { status: String(row.cottageStatus) })] };
 }
 
 /** A reason is a moderator's word on a decision: it needs `cottage.moderate` and goes with a `cottageStatus`. */
@@ -82,6 +105,11 @@ const cottageRoutes: FastifyPluginAsyncZod = async (app) => {
     spec: cottageListSpec,
     listParams: cottageListParams,
     files: (cottage) => cottage.images.map((i) => i.image),
+    rules: {
+      create: async (_db, user, values, lang) => assertMayModerate(user, values.cottageStatus, 'progress', lang),
+      edit: async (_db, user, current, values, lang) => assertMayModerate(user, values.cottageStatus, current.cottageStatus, lang),
+      restore: restorable,
+    },
     // A revert of an edit puts the comforts and types it changed back (their ids, in their order).
     revertLinks: {
       fields: ['comforts', 'cottageType'],
@@ -90,7 +118,6 @@ const cottageRoutes: FastifyPluginAsyncZod = async (app) => {
     create: {
       body: { schema: cottageCreateSchema, files: { mainImage: 1, images: MAX_COTTAGE_IMAGES } },
       async write(db, { data: body, user, image, images }) {
-        assertMayModerate(user, body.cottageStatus, 'progress');
         const mainImage = (await image('mainImage', true))!;
         const comfortIds = [...new Set(body.comforts)];
         const typeIds = [...new Set(body.cottageType)];
@@ -104,7 +131,6 @@ const cottageRoutes: FastifyPluginAsyncZod = async (app) => {
       // The spec's edit is JSON; a form-encoded edit is read the same way rather than silently ignored.
       body: { schema: cottageEditSchema, files: {}, strictJson: true },
       async write(db, { data: body, user }, current) {
-        assertMayModerate(user, body.cottageStatus, current.cottageStatus);
         if (body.reason !== undefined) assertMayGiveReason(user, body.cottageStatus);
         const regionId = body.regionId ?? current.regionId;
         const placeId = body.placeId ?? current.placeId;

@@ -10,21 +10,65 @@ import { roleRecord } from '../../shared/records/role';
 import { roleCreateSchema, roleEditSchema } from '../../shared/schemas/users';
 import { registerResource } from '../http/resource-routes';
 import { assertFree, deleteRecord } from '../repos/records';
-import { loadRoles, permissionCodes, roleListSpec, saveRole } from '../repos/roles';
+import { loadRoles, permissionCodes, roleListSpec, roleSnapshotParts, saveRole } from '../repos/roles';
+import type { RecordSnapshot } from '../repos/snapshots';
 import type { AuthUser } from '../plugins/auth';
 import type { DbOrTx } from '../db/client';
+import { say } from '../messages';
+import { loadUsers } from '../repos/users';
+import { perm } from '../../shared/permissions';
+import { checkMayManage } from './users';
 
-async function checkGrantable(db: DbOrTx, caller: AuthUser, permissionIds: string[]) {
+const TEXTS = {
+  permissionBeyond: {
+    uz: 'Sizda yoʻq ruxsatni bera olmaysiz ({permission})',
+    ru: 'Нельзя выдать право, которого у вас нет ({permission})',
+    en: 'You cannot grant a permission you do not hold ({permission})',
+  },
+  roleBeyond: {
+    uz: 'Bu rolda sizda yoʻq ruxsat bor ({permission})',
+    ru: 'У этой роли есть право, которого у вас нет ({permission})',
+    en: 'This role holds a permission you do not hold ({permission})',
+  },
+  membersLeftOut: {
+    uz: 'Rol ushbu foydalanuvchilarsiz tiklandi: {users}. Ularga rolni berish uchun user.edit ruxsati va ularning barcha ruxsatlari kerak',
+    ru: 'Роль восстановлена без этих пользователей: {users}. Чтобы выдать им роль, нужны право user.edit и все их права',
+    en: 'The role came back without these users: {users}. Giving them the role needs the user.edit permission and every permission they hold',
+  },
+} as const;
+
+async function checkGrantable(db: DbOrTx, caller: AuthUser, permissionIds: string[], lang: string) {
   const { codes, unknown } = await permissionCodes(db, permissionIds);
   if (unknown.length) throw notFound(`Permission ${unknown[0]}`);
   const beyond = codes.find((c) => !caller.permissions.has(c));
-  if (beyond) throw forbidden(`You cannot grant a permission you do not hold (${beyond})`);
+  if (beyond) throw forbidden(say(lang, TEXTS.permissionBeyond, { permission: beyond }));
 }
 
 /** A role holding a permission the caller lacks is beyond them: they may not rename, trim or delete it. */
-function checkWithinReach(caller: AuthUser, role: { permissions: { permission: { code: string } }[] }) {
+function checkWithinReach(caller: AuthUser, role: { permissions: { permission: { code: string } }[] }, lang: string) {
   const beyond = role.permissions.find((p) => !caller.permissions.has(p.permission.code));
-  if (beyond) throw forbidden(`This role holds a permission you do not hold (${beyond.permission.code})`);
+  if (beyond) throw forbidden(say(lang, TEXTS.roleBeyond, { permission: beyond.permission.code }));
+}
+
+/**
+ * A deleted role a revert brings back: only with permissions the caller could grant (else nothing comes back), and
+ * with those of its members the caller could give it to (`user.edit` and every permission the member holds); the
+ * others are left out and named.
+ */
+async function restorable(db: DbOrTx, caller: AuthUser, snapshot: RecordSnapshot, lang: string) {
+  const { permissionIds, memberIds, keepMembers } = roleSnapshotParts(snapshot);
+  // A permission gone from the catalogue since is no grant: its link is dropped by the restore.
+  const { unknown } = await permissionCodes(db, permissionIds);
+  await checkGrantable(db, caller, permissionIds.filter((id) => !unknown.includes(id)), lang);
+  const kept = new Set<string>();
+  const mayEditUsers = caller.permissions.has(perm('user', 'edit'));
+  for (const userId of memberIds) {
+    if (mayEditUsers && (await checkMayManage(db, caller, userId, lang).then(() => true, () => false))) kept.add(userId);
+  }
+  const left = memberIds.filter((id) => !kept.has(id));
+  if (!left.length) return { snapshot, leftOut: [] };
+  const names = (await loadUsers(db, left)).map((u) => u.username ?? u.id);
+  return { snapshot: keepMembers(kept), leftOut: names.length ? [say(lang, TEXTS.membersLeftOut, { users: names.join(', ') })] : [] };
 }
 
 const checkNameFree = (db: DbOrTx, name: string, exceptId?: string) =>
@@ -36,33 +80,38 @@ const roleRoutes: FastifyPluginAsyncZod = async (app) => {
     record: roleRecord,
     load: loadRoles,
     spec: roleListSpec,
+    rules: {
+      create: (db, caller, values, lang) => checkGrantable(db, caller, Array.isArray(values.permissions) ? values.permissions.map(String) : [], lang),
+      async edit(db, caller, current, values, lang) {
+        checkWithinReach(caller, current, lang);
+        if (Array.isArray(values.permissions) && values.permissions.length) await checkGrantable(db, caller, values.permissions.map(String), lang);
+      },
+      restore: restorable,
+    },
     create: {
       body: { schema: roleCreateSchema },
-      async write(db, { data: { name, permissions }, user }) {
+      async write(db, { data: { name, permissions } }) {
         await checkNameFree(db, name);
-        await checkGrantable(db, user, permissions);
         return saveRole(db, { name, permissions });
       },
     },
     update: {
       body: { schema: roleEditSchema },
       description: 'Name or permissions change only when non-empty; sent permissions replace all of them',
-      async write(db, { data, user }, current) {
-        checkWithinReach(user, current);
+      async write(db, { data }, current) {
         const name = data.name?.trim() || undefined;
         const permissions = data.permissions?.length ? [...new Set(data.permissions)] : undefined;
         if (current.name === SUPER_ADMIN_ROLE && ((name && name !== current.name) || permissions)) {
           throw conflict(`${SUPER_ADMIN_ROLE} always holds every permission and keeps its name`);
         }
         if (name) await checkNameFree(db, name, current.id);
-        if (permissions) await checkGrantable(db, user, permissions);
         await saveRole(db, { name, permissions }, current.id);
       },
     },
     remove: {
       async check(_db, current, request) {
         if (current.name === SUPER_ADMIN_ROLE) throw conflict(`${SUPER_ADMIN_ROLE} cannot be deleted`);
-        checkWithinReach(request.user!, current);
+        checkWithinReach(request.user!, current, request.lang);
       },
       write: (db, current) => deleteRecord(db, 'role', current.id),
     },

@@ -17,23 +17,40 @@ import { rolePermissionCodes } from '../repos/roles';
 import { loadUsers, saveUser, superAdminIds, takenBy, userListSpec } from '../repos/users';
 import type { AuthUser } from '../plugins/auth';
 import type { DbOrTx } from '../db/client';
+import { say } from '../messages';
 
-async function checkRolesGrantable(db: DbOrTx, caller: AuthUser, roleIds: string[]) {
+const TEXTS = {
+  roleBeyond: {
+    uz: 'Sizda yoʻq ruxsatga ega rolni bera olmaysiz ({permission})',
+    ru: 'Нельзя выдать роль с правом, которого у вас нет ({permission})',
+    en: 'You cannot grant a role with a permission you do not hold ({permission})',
+  },
+  userBeyond: {
+    uz: 'Sizda yoʻq ruxsatga ega foydalanuvchini oʻzgartira olmaysiz ({permission})',
+    ru: 'Нельзя изменить пользователя с правом, которого у вас нет ({permission})',
+    en: 'You cannot change a user who holds a permission you do not hold ({permission})',
+  },
+} as const;
+
+async function checkRolesGrantable(db: DbOrTx, caller: AuthUser, roleIds: string[], lang: string) {
   const { codes, unknown } = await rolePermissionCodes(db, roleIds);
   if (unknown.length) throw notFound(`Role ${unknown[0]}`);
   const beyond = codes.find((c) => !caller.permissions.has(c));
-  if (beyond) throw forbidden(`You cannot grant a role with a permission you do not hold (${beyond})`);
+  if (beyond) throw forbidden(say(lang, TEXTS.roleBeyond, { permission: beyond }));
 }
 
 /**
  * Changing or deleting a user who holds a permission the caller lacks is refused: otherwise `user.edit` alone could set
- * a SUPER-ADMIN's password (or strip their roles) and take over their powers.
+ * a SUPER-ADMIN's password (or strip their roles) and take over their powers. Every door to a user runs it (the
+ * form, bulk, revert), and so does giving a user a role back (a role's revert, `roles.ts`).
  */
-async function checkMayManage(db: DbOrTx, caller: AuthUser, userId: string) {
+export async function checkMayManage(db: DbOrTx, caller: AuthUser, userId: string, lang: string) {
   if (userId === caller.id) return;
   const beyond = (await permissionCodesOf(db, userId)).find((c) => !caller.permissions.has(c));
-  if (beyond) throw forbidden(`You cannot change a user who holds a permission you do not hold (${beyond})`);
+  if (beyond) throw forbidden(say(lang, TEXTS.userBeyond, { permission: beyond }));
 }
+
+const idsOf = (value: unknown) => (Array.isArray(value) ? [...new Set(value.map(String))] : undefined);
 
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const def = resources.user;
@@ -43,13 +60,21 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     load: (db, ids) => loadUsers(db, ids),
     spec: userListSpec,
     files: (user) => [user.image],
+    rules: {
+      create: (db, caller, values, lang) => checkRolesGrantable(db, caller, idsOf(values.roles) ?? [], lang),
+      async edit(db, caller, current, values, lang) {
+        await checkMayManage(db, caller, current.id, lang);
+        const roleIds = idsOf(values.roles);
+        const currentIds = new Set(current.roles.map((r) => r.role.id));
+        if (roleIds) await checkRolesGrantable(db, caller, roleIds.filter((id) => !currentIds.has(id)), lang);
+      },
+    },
     create: {
       body: { schema: userCreateSchema },
-      async write(db, { data, user, lang }) {
+      async write(db, { data, lang }) {
         const clash = await takenBy(db, data);
         if (clash) throw conflict(clash);
-        const roleIds = [...new Set(data.roles ?? [])];
-        await checkRolesGrantable(db, user, roleIds);
+        const roleIds = idsOf(data.roles) ?? [];
         checkPasswordStrength(data.password, data.username, lang, 'password');
         const passwordHash = await hashPassword(data.password);
         return saveUser(db, { username: data.username, name: data.name, email: data.email, phone: data.phone, passwordHash }, roleIds);
@@ -59,7 +84,6 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       body: { schema: userEditSchema, files: { image: 1 } },
       description: 'An absent or empty field changes nothing; roles, when sent, replace all of them; a new password ends the user’s other sessions',
       async write(db, { data, user, image, lang }, current) {
-        await checkMayManage(db, user, current.id);
         // One's own password is changed under Profile, which asks for the current one: a stolen session must not.
         if (data.password && current.id === user.id) throw new HttpError(403, strengthMessage('own-password', lang), { password: strengthMessage('own-password', lang) });
         if (data.password) checkPasswordStrength(data.password, data.username ?? current.username, lang, 'password');
@@ -69,10 +93,9 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
           current.id,
         );
         if (clash) throw conflict(clash);
-        const roleIds = data.roles ? [...new Set(data.roles)] : undefined;
+        const roleIds = idsOf(data.roles);
         if (roleIds) {
           const currentIds = new Set(current.roles.map((r) => r.role.id));
-          await checkRolesGrantable(db, user, roleIds.filter((id) => !currentIds.has(id)));
           const admins = await superAdminIds(db);
           const losesSuperAdmin = admins.roleId && currentIds.has(admins.roleId) && !roleIds.includes(admins.roleId);
           if (losesSuperAdmin && admins.userIds.length <= 1) throw conflict('The last SUPER-ADMIN must keep that role');
@@ -91,7 +114,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     remove: {
       async check(db, current, request) {
         if (current.id === request.user!.id) throw conflict('You cannot delete your own account');
-        await checkMayManage(db, request.user!, current.id);
+        await checkMayManage(db, request.user!, current.id, request.lang);
         const admins = await superAdminIds(db);
         if (admins.userIds.includes(current.id) && admins.userIds.length <= 1) throw conflict('The last SUPER-ADMIN cannot be deleted');
       },

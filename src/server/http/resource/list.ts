@@ -5,13 +5,13 @@ import { DEFAULT_LANGUAGE } from '../../../shared/enums';
 import { perm } from '../../../shared/permissions';
 import { inOrder } from '../../query/ids';
 import { pageIds, type ListSpec } from '../../query/list';
-import { bumpVersion } from '../../query/versions';
 import { parseVersion } from '../versions';
 import { jsonListAnswers } from '../list-answers';
 import { registerListKit } from '../list-kit';
 import { listQuerySchema, parseListParams, sendList } from '../list-params';
 import { inBatches, textStream } from '../streaming';
 import { loadOne, type ResourceContext } from './context';
+import { editWrite, removeWrite } from './writes';
 
 export function registerLists<R extends { id: string }, C, U>(ctx: ResourceContext<R, C, U>) {
   const { app, cfg, def, tags } = ctx;
@@ -64,7 +64,7 @@ export function registerLists<R extends { id: string }, C, U>(ctx: ResourceConte
 
 /** The list kit's additive calls (bulk delete, bulk edit, CSV export), from the same spec, loader, delete and edit. */
 export function registerBulk<R extends { id: string }, C, U>(ctx: ResourceContext<R, C, U>) {
-  const { app, cfg, def, label, versions } = ctx;
+  const { app, cfg, def, label } = ctx;
   const update = cfg.update;
   registerListKit(app, {
     def,
@@ -75,20 +75,18 @@ export function registerBulk<R extends { id: string }, C, U>(ctx: ResourceContex
     load: cfg.load,
     exportRows: cfg.exportRows,
     loadOne: (db, id, lang) => loadOne(db, cfg.load, label, id, lang),
-    files: ctx.filesOf,
-    snapshot: ctx.snapshotOf,
-    remove: cfg.remove,
+    remove: cfg.remove ? (tx, request, current) => removeWrite(ctx, tx, request, current, 'bulkDelete') : undefined,
     bulkUpdate:
       update && cfg.bulkUpdate
         ? {
             ...cfg.bulkUpdate,
             // Per record, the version named in `versions` (optional) must still be the stored one.
-            async write(tx, request, data, current) {
+            write(tx, request, data, current) {
               const named = (request.body as { versions?: Record<string, unknown> }).versions?.[current.id];
               const wanted = named === undefined || named === null || named === '' ? undefined : parseVersion(named, `versions.${current.id}`);
-              await ctx.checkVersion(tx, current.id, request.lang, wanted === undefined ? undefined : (stored) => stored.getTime() === wanted);
-              await update.write(tx, ctx.input(request, data as U, []), current);
-              if (versions) await bumpVersion(tx, versions, current.id);
+              const matches = wanted === undefined ? undefined : (stored: Date) => stored.getTime() === wanted;
+              const permission = cfg.bulkUpdate!.action;
+              return editWrite(ctx, tx, request, { current, data: data as U, files: [], action: 'bulkEdit', matches, permission }, update.write);
             },
           }
         : undefined,

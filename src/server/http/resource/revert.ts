@@ -7,9 +7,13 @@
  * - a delete: the snapshot's rows come back (the record with its id, its translations claimed again, its links) and
  *   its retired files are taken back;
  * - a create: the record is deleted as its delete route would (the same dependents check).
- * Each refuses with 409 naming the fields that changed since the entry (compared with its `after`).
+ * Each refuses with 409 naming the fields that changed since the entry (compared with its `after`). Each runs the
+ * resource's rules (`cfg.rules`, `remove.check`) as the caller, as if they had typed the change into the form: a revert
+ * never does what the caller could not do directly. A deleted record whose children the caller may not bring back
+ * (a role's members above them) comes back without them, and the answer names them (`leftOut`).
  */
 import type { FastifyRequest } from 'fastify';
+import { getTableName } from 'drizzle-orm';
 import type { AuditEffect } from '../../../shared/audit-actions';
 import type { Tx } from '../../db/client';
 import type { RecordSnapshot } from '../../db/schema';
@@ -20,6 +24,7 @@ import type { StoredAuditEntry } from '../../repos/audit';
 import { reclaimFiles } from '../../repos/retired-files';
 import { columnFields, restoreColumns, restoreSnapshot } from '../../repos/snapshots';
 import type { ResourceContext } from './context';
+import { removeWrite } from './writes';
 
 /** What an entry did to its record, and so what its revert undoes. */
 export type Effect = AuditEffect;
@@ -31,6 +36,8 @@ interface Reverted {
   fields: string[];
   snapshot?: RecordSnapshot;
   retireFiles?: string[];
+  /** What a restore left out, and why, in the request's language. */
+  leftOut?: string[];
 }
 
 type Reverter = (tx: Tx, request: FastifyRequest, entry: StoredAuditEntry, effect: Effect) => Promise<Reverted>;
@@ -95,6 +102,7 @@ export function reverterOf<R extends { id: string }, C, U>(ctx: ResourceContext<
     if (!fields.length) throw badRequest('Nothing this entry changed can be put back');
     assertUnchanged(current, entry, fields);
     const before = (f: string) => entry.changes[f].before;
+    await cfg.rules?.edit?.(tx, request.user!, current, Object.fromEntries(fields.map((f) => [f, before(f)])), lang);
     const columns = Object.fromEntries(fields.filter((f) => !links?.fields.includes(f)).map((f) => [f, before(f)]));
     await restoreColumns(tx, key, current.id, columns, lang);
     const linked = fields.filter((f) => links?.fields.includes(f));
@@ -110,8 +118,7 @@ export function reverterOf<R extends { id: string }, C, U>(ctx: ResourceContext<
   }
 
   async function undoDelete(tx: Tx, request: FastifyRequest, entry: StoredAuditEntry): Promise<Reverted> {
-    const snapshot = entry.snapshot;
-    if (!snapshot) {
+    if (!entry.snapshot) {
       throw conflict(
         key === 'user'
           ? 'A deleted user cannot be brought back: the history never keeps passwords. Create the account again'
@@ -120,12 +127,16 @@ export function reverterOf<R extends { id: string }, C, U>(ctx: ResourceContext<
     }
     const [again] = await cfg.load(tx, [entry.recordId], request.lang);
     if (again) throw conflict(`A ${label.toLowerCase()} with this id exists again; nothing to bring back`);
+    const user = request.user!;
+    const { snapshot, leftOut } = (await cfg.rules?.restore?.(tx, user, entry.snapshot, request.lang)) ?? { snapshot: entry.snapshot, leftOut: [] };
+    const own = snapshot.rows[getTableName(RESOURCE_TABLES[key].table)]?.[0] ?? {};
+    await cfg.rules?.create?.(tx, user, own, request.lang);
     await restoreSnapshot(tx, key, snapshot, request.lang);
     const kept = await reclaimFiles(tx, snapshot.files);
     if (snapshot.files.some((p) => !kept.has(p))) throw conflict(`The files of this ${label.toLowerCase()} were removed after the retention period; it cannot be brought back whole`);
     if (ctx.versions) await bumpVersion(tx, ctx.versions, entry.recordId);
     const after = await ctx.oneFrom(tx, entry.recordId, request.lang);
-    return { before: null, after, fields: Object.keys(after) };
+    return { before: null, after, fields: Object.keys(after), leftOut };
   }
 
   async function undoCreate(tx: Tx, request: FastifyRequest, entry: StoredAuditEntry): Promise<Reverted> {
@@ -134,9 +145,9 @@ export function reverterOf<R extends { id: string }, C, U>(ctx: ResourceContext<
     const current = await present(tx, entry.recordId, request.lang);
     await ctx.checkVersion(tx, current.id, request.lang, undefined);
     assertUnchanged(current, entry, ownFields(entry));
-    await remove.check?.(tx, current, request);
-    const snapshot = await ctx.snapshotOf(tx, current);
-    await remove.write(tx, current, request);
+    const { audit } = await removeWrite(ctx, tx, request, current, 'delete');
+    const snapshot = [audit ?? []].flat()[0]?.snapshot;
+    // Retired even without a snapshot (a user's image): a revert of this revert may be taken back in its turn.
     return { before: current, after: null, fields: Object.keys(current), snapshot, retireFiles: [...ctx.filesOf(current)] };
   }
 

@@ -2,6 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client';
+import type { RecordSnapshot } from '../../db/schema';
 import type { ResourceDef } from '../../../shared/resources';
 import type { AuthUser } from '../../plugins/auth';
 import type { Loader } from '../../query/ids';
@@ -100,6 +101,22 @@ export interface ResourceRoutes<R extends { id: string }, C = never, U = never> 
   listParams?: (query: Record<string, unknown>) => ListParams;
   /** Stored files a record refers to: those a write drops, and all of a deleted record's, are removed afterwards. */
   files?: (record: R) => (string | null | undefined)[];
+  /**
+   * The per-record rules of the resource's commands (`resource/writes.ts`): every door that changes a record — the
+   * form, bulk, import, revert — runs them before the write, with the values it is about to write in the record's own
+   * field names (the form's payload, or a revert's earlier values), as the caller `user`. Each refuses by throwing
+   * (403: beyond the caller's reach; 409: a state the data must keep). A delete's rules are `remove.check`.
+   */
+  rules?: {
+    create?(tx: Tx, user: AuthUser, values: Record<string, unknown>, lang: string): Promise<void>;
+    edit?(tx: Tx, user: AuthUser, current: R, values: Record<string, unknown>, lang: string): Promise<void>;
+    /**
+     * A deleted record a revert brings back: the snapshot as this caller may restore it (e.g. a cottage as `progress`
+     * for a caller who may not moderate) and, in the request's language, what was left out and why. Refuses (throws)
+     * when the record itself may not come back. The create rule runs on the record's row afterwards.
+     */
+    restore?(tx: Tx, user: AuthUser, snapshot: RecordSnapshot, lang: string): Promise<{ snapshot: RecordSnapshot; leftOut: string[] }>;
+  };
   create?: { body: BodyConfig<C>; description?: string; write(tx: Tx, input: WriteInput<C>): Promise<string> };
   update?: { body: BodyConfig<U>; description?: string; write(tx: Tx, input: WriteInput<U>, current: R): Promise<unknown> };
   /** The bulk edit at `def.api.bulkUpdate`: the fields it may change (a part of the edit) and the permission it needs. */

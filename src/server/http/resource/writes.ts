@@ -1,7 +1,9 @@
 /**
- * A resource's one-record routes: read one, create, edit (and replace its image), delete. Each write is one unit of work
- * (`http/unit-of-work.ts`): the write, the record as it is after it, its audit entry and the version move commit
- * together, and the files the record no longer refers to are deleted once the request has succeeded.
+ * A resource's one-record routes and its commands. A command — create, edit, delete — is the one door every change of a
+ * record passes, whichever way it came in (the form, bulk, import, revert): the permission, the resource's per-record
+ * rules (`cfg.rules`, `remove.check`), the version, the write, and what goes with it (the record as it is after, its
+ * audit entry, the files it retires), on the caller's transaction. The routes are adapters: each runs one command in
+ * one unit of work (`http/unit-of-work.ts`), whose commit also publishes the change and retires the files.
  */
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -9,14 +11,29 @@ import { perm } from '../../../shared/permissions';
 import { idParams } from '../../../shared/schemas/common';
 import type { Tx } from '../../db/client';
 import type { AuditAction } from '../../../shared/audit-actions';
+import { forbidden } from '../../errors';
+import { say } from '../../messages';
+import type { AuthUser } from '../../plugins/auth';
 import { bumpVersion, changed } from '../../query/versions';
 import { secretsSent } from '../../rules/audit-changes';
-import { auditedWrite } from '../unit-of-work';
+import { auditedWrite, type Written } from '../unit-of-work';
 import { namedVersion, takeBodyVersion } from '../versions';
 import { bodySchema, formValidator } from './schemas';
 import type { ResourceContext } from './context';
 import type { UploadedFile } from '../../plugins/uploads';
 import type { BodyConfig, WriteInput } from './types';
+
+const NEEDS_PERMISSION = {
+  uz: 'Buning uchun {permission} ruxsati kerak',
+  ru: 'Для этого нужно право {permission}',
+  en: 'This needs the {permission} permission',
+};
+
+/** 403 unless the caller holds `<resource>.<action>`: a command checks it whichever door it came through. */
+export function assertPermitted(key: string, user: AuthUser, action: string, lang: string) {
+  const needed = perm(key, action);
+  if (!user.permissions.has(needed)) throw forbidden(say(lang, NEEDS_PERMISSION, { permission: needed }));
+}
 
 type WithId = { Params: { id: string } };
 
@@ -54,7 +71,7 @@ export function registerCreate<R extends { id: string }, C, U>(ctx: ResourceCont
   );
 }
 
-/** A create on `tx`: the resource's write, the record as it is after it and its audit entry (the route's and an import's). */
+/** The create command on `tx`: permission, rules, the resource's write, the record as it is after it and its audit entry. */
 export async function createWrite<R extends { id: string }, C, U>(
   ctx: ResourceContext<R, C, U>,
   tx: Tx,
@@ -63,23 +80,30 @@ export async function createWrite<R extends { id: string }, C, U>(
   files: UploadedFile[],
   action: AuditAction,
 ) {
+  const user = request.user!;
+  assertPermitted(ctx.def.key, user, 'create', request.lang);
+  await ctx.cfg.rules?.create?.(tx, user, (data ?? {}) as Record<string, unknown>, request.lang);
   const id = await ctx.cfg.create!.write(tx, ctx.input(request, data, files));
   const after = await ctx.oneFrom(tx, id, request.lang);
   return { result: after, audit: { resource: ctx.def.key, recordId: id, action, after, extra: secretsSent(data) } };
 }
 
 /**
- * An edit on `tx`: hold the record's row and check the version named (409), write, move the version on when the record
- * changed, and the audit entry (before → after) with the files it no longer refers to (the route's and an import's).
+ * The edit command on `tx`: the permission (`edit`, or the bulk edit's own), the rules, then hold the record's row and
+ * check the version named (409), write, move the version on when the record changed, and the audit entry (before →
+ * after) with the files it no longer refers to.
  */
 export async function editWrite<R extends { id: string }, C, U, D>(
   ctx: ResourceContext<R, C, U>,
   tx: Tx,
   request: FastifyRequest,
-  edit: { current: R; data: D; files: UploadedFile[]; action: AuditAction; matches?: (stored: Date) => boolean },
+  edit: { current: R; data: D; files: UploadedFile[]; action: AuditAction; matches?: (stored: Date) => boolean; permission?: string },
   write: (tx: Tx, input: WriteInput<D>, current: R) => Promise<unknown>,
 ) {
   const { current, data, action } = edit;
+  const user = request.user!;
+  assertPermitted(ctx.def.key, user, edit.permission ?? 'edit', request.lang);
+  await ctx.cfg.rules?.edit?.(tx, user, current, (data ?? {}) as Record<string, unknown>, request.lang);
   await ctx.checkVersion(tx, current.id, request.lang, edit.matches);
   await write(tx, ctx.input(request, data, edit.files), current);
   let written = await ctx.oneFrom(tx, current.id, request.lang);
@@ -165,6 +189,27 @@ export function registerEdits<R extends { id: string }, C, U>(ctx: ResourceConte
   }
 }
 
+/**
+ * The delete command on `tx`: the permission, the resource's delete rules (`remove.check`: dependents, reach), the rows
+ * and files kept for a revert, the write and its audit entry. The files stay (retired) for DELETED_FILES_DAYS, so a
+ * revert can bring them back; a record that keeps no snapshot (a user: secrets) cannot come back, and its files go now.
+ */
+export async function removeWrite<R extends { id: string }, C, U>(
+  ctx: ResourceContext<R, C, U>,
+  tx: Tx,
+  request: FastifyRequest,
+  current: R,
+  action: AuditAction,
+): Promise<Written<R>> {
+  const remove = ctx.cfg.remove!;
+  assertPermitted(ctx.def.key, request.user!, 'delete', request.lang);
+  await remove.check?.(tx, current, request);
+  const snapshot = await ctx.snapshotOf(tx, current);
+  await remove.write(tx, current, request);
+  const files = snapshot ? { retireFiles: ctx.filesOf(current) } : { removeFiles: ctx.filesOf(current) };
+  return { result: current, audit: { resource: ctx.def.key, recordId: current.id, action, before: current, snapshot }, ...files };
+}
+
 export function registerRemove<R extends { id: string }, C, U>(ctx: ResourceContext<R, C, U>) {
   const { app, cfg, def, tags } = ctx;
   const remove = cfg.remove;
@@ -177,15 +222,7 @@ export function registerRemove<R extends { id: string }, C, U>(ctx: ResourceCont
     },
     async (request) => {
       const current = await ctx.one(request.params.id, request.lang);
-      return auditedWrite(app.db, request, async (tx) => {
-        await remove.check?.(tx, current, request);
-        const snapshot = await ctx.snapshotOf(tx, current);
-        await remove.write(tx, current, request);
-        // The files stay (retired) for DELETED_FILES_DAYS, so a revert of this delete can bring them back; a record
-        // that keeps no snapshot (a user: secrets) cannot come back, and its files go now.
-        const files = snapshot ? { retireFiles: ctx.filesOf(current) } : { removeFiles: ctx.filesOf(current) };
-        return { result: current, audit: { resource: def.key, recordId: current.id, action: 'delete', before: current, snapshot }, ...files };
-      });
+      return auditedWrite(app.db, request, (tx) => removeWrite(ctx, tx, request, current, 'delete'));
     },
   );
 }
