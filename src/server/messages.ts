@@ -5,7 +5,7 @@
  */
 import { DEFAULT_LANGUAGE } from '../shared/enums';
 
-export type Texts = Readonly<{ uz: string; ru: string; en: string }>;
+type Texts = Readonly<{ uz: string; ru: string; en: string }>;
 
 export function say(lang: string, texts: Texts, params: Record<string, string | number> = {}): string {
   const text = texts[lang as keyof Texts] ?? texts[DEFAULT_LANGUAGE as keyof Texts] ?? texts.en;

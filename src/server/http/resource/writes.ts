@@ -30,7 +30,7 @@ const NEEDS_PERMISSION = {
 };
 
 /** 403 unless the caller holds `<resource>.<action>`: a command checks it whichever door it came through. */
-export function assertPermitted(key: string, user: AuthUser, action: string, lang: string) {
+function assertPermitted(key: string, user: AuthUser, action: string, lang: string) {
   const needed = perm(key, action);
   if (!user.permissions.has(needed)) throw forbidden(say(lang, NEEDS_PERMISSION, { permission: needed }));
 }
