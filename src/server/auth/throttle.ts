@@ -6,7 +6,9 @@
  *
  * - Per (subject, address) the limit is hard: past `maxAttempts` attempts in the window, 429 with Retry-After.
  * - Per subject alone, and per address alone, it is soft: past `maxAttempts` each further attempt is spaced from the
- *   previous one by a delay that doubles up to `maxDelaySeconds`. The reservation takes the next free slot and the
+ *   previous one by a delay that doubles up to `maxDelaySeconds`. An address counts its failures, not the attempts
+ *   still being checked (unless more than `inFlightAllowance` are, a burst): an office of colleagues behind one NAT
+ *   address logging in at 9:00 with the right passwords is not told to wait, while wrong guesses from it are. The reservation takes the next free slot and the
  *   request waits for it after the transaction, holding no connection. A slot further ahead than `maxDelaySeconds`
  *   is refused with 429, so a burst never piles up: at most a few requests per subject wait at any time. Wrong
  *   passwords from many addresses slow a username down; they never block its owner's right password.
@@ -45,6 +47,8 @@ export class LoginThrottle {
     private readonly maxAttempts: number,
     private readonly windowSeconds: number,
     private readonly maxDelaySeconds = 10,
+    /** Attempts one address may have in flight at once before they count against it as failures would. */
+    private readonly inFlightAllowance = 5 * maxAttempts,
   ) {}
 
   /** The delay before the next attempt of a key that already has `count` attempts in the window. */
@@ -65,7 +69,7 @@ export class LoginThrottle {
       await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_SUBJECT}, hashtext(${`${scope}:${subject}`}))`);
       await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_ADDRESS}, hashtext(${`${scope}:${address}`}))`);
       const rows = await tx
-        .select({ subject: secretAttempts.subject, address: secretAttempts.address, at: secretAttempts.at })
+        .select({ subject: secretAttempts.subject, address: secretAttempts.address, at: secretAttempts.at, failedAt: secretAttempts.failedAt })
         .from(secretAttempts)
         .where(
           and(
@@ -83,10 +87,14 @@ export class LoginThrottle {
         return { ok: false as const, retryAfter: Math.max(1, Math.ceil((freesAt - now) / 1000)) };
       }
       const slotAfter = (times: number[]) => (times.length ? Math.max(...times) + this.delayMs(times.length) : now);
+      // A success deletes its row, so a row without `failedAt` is an attempt still being checked.
+      const fromAddress = rows.filter((r) => r.address === address);
+      const failedFromAddress = fromAddress.filter((r) => r.failedAt);
+      const addressCounted = fromAddress.length - failedFromAddress.length > this.inFlightAllowance ? fromAddress : failedFromAddress;
       const slot = Math.max(
         now,
         slotAfter(rows.filter((r) => r.subject === subject).map((r) => r.at.getTime())),
-        slotAfter(rows.filter((r) => r.address === address).map((r) => r.at.getTime())),
+        slotAfter(addressCounted.map((r) => r.at.getTime())),
       );
       const waitMs = slot - now;
       if (waitMs > this.maxDelaySeconds * 1000) {
