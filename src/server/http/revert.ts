@@ -9,7 +9,7 @@ import { REVERTIBLE_EFFECTS, type AuditAction } from '../../shared/audit-actions
 import { perm } from '../../shared/permissions';
 import type { Tx } from '../db/client';
 import { badRequest, conflict, forbidden, HttpError } from '../errors';
-import { say } from '../messages';
+import { said } from '../messages';
 import { auditEntry, type StoredAuditEntry } from '../repos/audit';
 import type { ActionResult, WriteInput } from './resource/types';
 import type { Effect } from './resource/revert';
@@ -79,7 +79,7 @@ export function revertEntry(app: FastifyInstance) {
     if (!reverter) throw badRequest(`Changes of "${entry.resource}" cannot be reverted`);
     const { done, permission } = DOES[effect];
     const needed = perm(entry.resource, permission);
-    if (!input.user.permissions.has(needed)) throw forbidden(say(input.lang, REVERT_NEEDS, { permission: needed }));
+    if (!input.user.permissions.has(needed)) throw forbidden(said(REVERT_NEEDS, { permission: needed }));
     let reverted;
     try {
       reverted = await reverter(tx, input.request, entry, effect);

@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { errorBody, HttpError } from '../errors';
+import { render, said, type Said, type Texts } from '../messages';
 
 interface PgError {
   code?: string;
@@ -14,35 +15,56 @@ interface PgError {
 }
 
 /** PostgreSQL error codes that user input can provoke, mapped to statuses (safety net behind the routes' own checks). */
-function fromDatabase(err: PgError): { status: number; message: string } | undefined {
+const TEXTS = {
+  taken: { uz: 'Bunday qiymatli yozuv allaqachon bor', ru: 'Запись с таким значением уже есть', en: 'A record with this value already exists' },
+  linked: { uz: 'Bu yozuv boshqa yozuvlarga bogʻlangan', ru: 'Эта запись связана с другими записями', en: 'This record is linked to other records' },
+  range: { uz: 'Qiymat ruxsat etilgan chegaradan tashqarida', ru: 'Значение вне допустимого диапазона', en: 'A value is out of the allowed range' },
+  tooLong: { uz: 'Qiymat juda uzun', ru: 'Значение слишком длинное', en: 'A value is too long' },
+  badCharacter: { uz: 'Qiymatda ruxsat etilmagan belgi bor', ru: 'Значение содержит недопустимый символ', en: 'A value contains a character that is not allowed' },
+  format: { uz: 'Qiymat notoʻgʻri formatda', ru: 'Значение в неверном формате', en: 'A value has the wrong format' },
+  invalid: { uz: 'Notoʻgʻri soʻrov', ru: 'Неверный запрос', en: 'Invalid {where}' },
+  invalidWhole: { uz: 'Notoʻgʻri soʻrov: {problem}', ru: 'Неверный запрос: {problem}', en: 'Invalid {where}: {problem}' },
+  invalidField: { uz: 'Notoʻgʻri soʻrov: {field}: {problem}', ru: 'Неверный запрос: {field}: {problem}', en: 'Invalid {where}: {field}: {problem}' },
+  invalidValue: { uz: 'Notoʻgʻri qiymat', ru: 'Неверное значение', en: 'Invalid value' },
+  mediaType: { uz: 'Bu yerda bunday kontent turi qabul qilinmaydi', ru: 'Этот тип содержимого здесь не принимается', en: 'This content type is not accepted here' },
+  emptyJson: { uz: 'JSON tanasi boʻsh', ru: 'Тело JSON пустое', en: 'The JSON body is empty' },
+  fileTooLarge: { uz: 'Fayl juda katta', ru: 'Файл слишком большой', en: 'The file is too large' },
+  badJson: { uz: 'Soʻrov tanasi toʻgʻri JSON emas', ru: 'Тело запроса — некорректный JSON', en: "Body is not valid JSON but content-type is set to 'application/json'" },
+  bodyTooLarge: { uz: 'Soʻrov tanasi juda katta', ru: 'Тело запроса слишком большое', en: 'Request body is too large' },
+  internal: { uz: 'Serverda ichki xato', ru: 'Внутренняя ошибка сервера', en: 'Internal server error' },
+  noRoute: { uz: '{method} {url} manzili topilmadi', ru: 'Адрес {method} {url} не найден', en: 'Route {method} {url} not found' },
+} as const;
+
+function fromDatabase(err: PgError): { status: number; message: Said } | undefined {
   switch (err.code) {
     case '23505':
-      return { status: 409, message: 'A record with this value already exists' };
+      return { status: 409, message: said(TEXTS.taken) };
     case '23503':
-      return { status: 409, message: 'This record is linked to other records' };
+      return { status: 409, message: said(TEXTS.linked) };
     case '23514':
     case '23502':
-      return { status: 400, message: 'A value is out of the allowed range' };
+      return { status: 400, message: said(TEXTS.range) };
     case '22001':
-      return { status: 400, message: 'A value is too long' };
+      return { status: 400, message: said(TEXTS.tooLong) };
     case '22021':
     case '22P05':
       // Text PostgreSQL cannot store, e.g. a NUL character ("\u0000") in any field, filter or search.
-      return { status: 400, message: 'A value contains a character that is not allowed' };
+      return { status: 400, message: said(TEXTS.badCharacter) };
     case '22P02':
     case '22003':
     case '22007':
     case '22008':
-      return { status: 400, message: 'A value has the wrong format' };
+      return { status: 400, message: said(TEXTS.format) };
     default:
       return undefined;
   }
 }
 
 /** The message a database error that user input provoked answers with (an import reports it on its row), if it is one. */
-export function databaseErrorMessage(error: unknown): string | undefined {
+export function databaseErrorMessage(error: unknown, lang = 'en'): string | undefined {
   const db = pgCause(error);
-  return db && fromDatabase(db)?.message;
+  const mapped = db && fromDatabase(db);
+  return mapped ? render(mapped.message, lang) : undefined;
 }
 
 function pgCause(error: unknown): PgError | undefined {
@@ -80,49 +102,59 @@ export function validationFields(issues: { path: PropertyKey[]; message: string 
   return fields;
 }
 
+/** Fastify's own client errors a person may meet, by code; others keep Fastify's English. */
+const FASTIFY_TEXTS: Record<string, Texts> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: TEXTS.mediaType,
+  FST_ERR_CTP_EMPTY_JSON_BODY: TEXTS.emptyJson,
+  FST_REQ_FILE_TOO_LARGE: TEXTS.fileTooLarge,
+  FST_ERR_CTP_INVALID_JSON_BODY: TEXTS.badJson,
+  FST_ERR_CTP_BODY_TOO_LARGE: TEXTS.bodyTooLarge,
+};
+
 async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    const lang = request.messageLang;
     if (error instanceof HttpError) {
       // Our own 5xx (a store that is down): the client gets the message, the log what `cause` says.
       if (error.statusCode >= 500) request.log.error({ cause: error.cause }, error.message);
-      return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message, error.fields, error.extra));
+      const { message, fields } = error.renderIn(lang);
+      return reply.status(error.statusCode).send(errorBody(error.statusCode, message, fields, error.extra));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // The problems are zod's own words (or our schemas' English ones); the frame around them is in the reader's language.
       const fields: Record<string, string> = {};
       for (const v of error.validation) {
         const key = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
-        fields[key] ??= v.message ?? 'Invalid value';
+        fields[key] ??= v.message ?? render(said(TEXTS.invalidValue), lang);
       }
       const where = error.validationContext === 'querystring' ? 'query' : (error.validationContext ?? 'request');
       const first = Object.entries(fields)[0];
-      const message = first ? `Invalid ${where}: ${first[0] === '_' ? '' : `${first[0]}: `}${first[1]}` : `Invalid ${where}`;
+      const frame = !first ? said(TEXTS.invalid, { where }) : first[0] === '_' ? said(TEXTS.invalidWhole, { where, problem: first[1] }) : said(TEXTS.invalidField, { where, field: first[0], problem: first[1] });
+      const message = render(frame, lang);
       return reply.status(400).send(errorBody(400, message, fields));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: loggableError(error) }, 'response did not match its schema');
-      return reply.status(500).send(errorBody(500, 'Internal server error'));
+      return reply.status(500).send(errorBody(500, render(said(TEXTS.internal), lang)));
     }
     const db = pgCause(error);
     const mapped = db && fromDatabase(db);
     if (mapped) {
       request.log.info({ code: db?.code, constraint: db?.constraint }, 'database rejected input');
-      return reply.status(mapped.status).send(errorBody(mapped.status, mapped.message));
+      return reply.status(mapped.status).send(errorBody(mapped.status, render(mapped.message, lang)));
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, wrong content type, body too large, multipart limits.
-      let message = error.message;
-      if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') message = 'This content type is not accepted here';
-      if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') message = 'The JSON body is empty';
-      if (error.code === 'FST_REQ_FILE_TOO_LARGE') message = 'The file is too large';
-      return reply.status(status).send(errorBody(status, message));
+      const known = FASTIFY_TEXTS[error.code];
+      return reply.status(status).send(errorBody(status, known ? render(said(known), lang) : error.message));
     }
     request.log.error({ err: loggableError(error) }, 'unhandled error');
-    return reply.status(500).send(errorBody(500, 'Internal server error'));
+    return reply.status(500).send(errorBody(500, render(said(TEXTS.internal), lang)));
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`));
+    reply.status(404).send(errorBody(404, render(said(TEXTS.noRoute, { method: request.method, url: request.url.split('?')[0] }), request.messageLang)));
   });
 }
 

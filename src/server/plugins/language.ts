@@ -9,6 +9,11 @@ import { DEFAULT_LANGUAGE } from '../../shared/enums';
 declare module 'fastify' {
   interface FastifyRequest {
     lang: string;
+    /**
+     * The language of what the server says to the person (errors, refusals): the Accept-Language's when the request
+     * states one (the panel always does), else English, as the original API answered clients that name none.
+     */
+    messageLang: string;
   }
 }
 
@@ -29,8 +34,11 @@ export function preferredLanguage(header: string | string[] | undefined): string
 
 async function languagePlugin(app: FastifyInstance) {
   app.decorateRequest('lang', DEFAULT_LANGUAGE);
+  app.decorateRequest('messageLang', 'en');
   app.addHook('onRequest', async (request) => {
-    request.lang = preferredLanguage(request.headers['accept-language']);
+    const header = request.headers['accept-language'];
+    request.lang = preferredLanguage(header);
+    request.messageLang = header ? request.lang : 'en';
   });
 }
 

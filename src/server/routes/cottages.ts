@@ -27,7 +27,7 @@ import { publishChange } from '../repos/events';
 import { loadOne } from '../http/resource/context';
 import { idParams } from '../../shared/schemas/common';
 import type { AuthUser } from '../plugins/auth';
-import { say } from '../messages';
+import { said, say } from '../messages';
 import type { RecordSnapshot } from '../repos/snapshots';
 
 const MAX_COTTAGE_IMAGES = 15;
@@ -70,8 +70,8 @@ const TEXTS = {
 
 const mayModerate = (user: AuthUser) => user.permissions.has(perm('cottage', 'moderate'));
 
-function assertMayModerate(user: AuthUser, wanted: unknown, current: string, lang: string) {
-  if (wanted !== undefined && wanted !== current && !mayModerate(user)) throw forbidden(say(lang, TEXTS.moderate));
+function assertMayModerate(user: AuthUser, wanted: unknown, current: string) {
+  if (wanted !== undefined && wanted !== current && !mayModerate(user)) throw forbidden(said(TEXTS.moderate));
 }
 
 /** A deleted cottage a revert brings back by a caller who may not moderate comes back for review (`progress`). */
@@ -106,8 +106,8 @@ const cottageRoutes: FastifyPluginAsyncZod = async (app) => {
     listParams: cottageListParams,
     files: (cottage) => cottage.images.map((i) => i.image),
     rules: {
-      create: async (_db, user, values, lang) => assertMayModerate(user, values.cottageStatus, 'progress', lang),
-      edit: async (_db, user, current, values, lang) => assertMayModerate(user, values.cottageStatus, current.cottageStatus, lang),
+      create: async (_db, user, values) => assertMayModerate(user, values.cottageStatus, 'progress'),
+      edit: async (_db, user, current, values) => assertMayModerate(user, values.cottageStatus, current.cottageStatus),
       restore: restorable,
     },
     // A revert of an edit puts the comforts and types it changed back (their ids, in their order).

@@ -14,7 +14,7 @@ import { loadRoles, permissionCodes, roleListSpec, roleSnapshotParts, saveRole }
 import type { RecordSnapshot } from '../repos/snapshots';
 import type { AuthUser } from '../plugins/auth';
 import type { DbOrTx } from '../db/client';
-import { say } from '../messages';
+import { said, say } from '../messages';
 import { loadUsers } from '../repos/users';
 import { perm } from '../../shared/permissions';
 import { checkMayManage } from './users';
@@ -37,17 +37,17 @@ const TEXTS = {
   },
 } as const;
 
-async function checkGrantable(db: DbOrTx, caller: AuthUser, permissionIds: string[], lang: string) {
+async function checkGrantable(db: DbOrTx, caller: AuthUser, permissionIds: string[]) {
   const { codes, unknown } = await permissionCodes(db, permissionIds);
   if (unknown.length) throw notFound(`Permission ${unknown[0]}`);
   const beyond = codes.find((c) => !caller.permissions.has(c));
-  if (beyond) throw forbidden(say(lang, TEXTS.permissionBeyond, { permission: beyond }));
+  if (beyond) throw forbidden(said(TEXTS.permissionBeyond, { permission: beyond }));
 }
 
 /** A role holding a permission the caller lacks is beyond them: they may not rename, trim or delete it. */
-function checkWithinReach(caller: AuthUser, role: { permissions: { permission: { code: string } }[] }, lang: string) {
+function checkWithinReach(caller: AuthUser, role: { permissions: { permission: { code: string } }[] }) {
   const beyond = role.permissions.find((p) => !caller.permissions.has(p.permission.code));
-  if (beyond) throw forbidden(say(lang, TEXTS.roleBeyond, { permission: beyond.permission.code }));
+  if (beyond) throw forbidden(said(TEXTS.roleBeyond, { permission: beyond.permission.code }));
 }
 
 /**
@@ -59,11 +59,11 @@ async function restorable(db: DbOrTx, caller: AuthUser, snapshot: RecordSnapshot
   const { permissionIds, memberIds, keepMembers } = roleSnapshotParts(snapshot);
   // A permission gone from the catalogue since is no grant: its link is dropped by the restore.
   const { unknown } = await permissionCodes(db, permissionIds);
-  await checkGrantable(db, caller, permissionIds.filter((id) => !unknown.includes(id)), lang);
+  await checkGrantable(db, caller, permissionIds.filter((id) => !unknown.includes(id)));
   const kept = new Set<string>();
   const mayEditUsers = caller.permissions.has(perm('user', 'edit'));
   for (const userId of memberIds) {
-    if (mayEditUsers && (await checkMayManage(db, caller, userId, lang).then(() => true, () => false))) kept.add(userId);
+    if (mayEditUsers && (await checkMayManage(db, caller, userId).then(() => true, () => false))) kept.add(userId);
   }
   const left = memberIds.filter((id) => !kept.has(id));
   if (!left.length) return { snapshot, leftOut: [] };
@@ -81,10 +81,10 @@ const roleRoutes: FastifyPluginAsyncZod = async (app) => {
     load: loadRoles,
     spec: roleListSpec,
     rules: {
-      create: (db, caller, values, lang) => checkGrantable(db, caller, Array.isArray(values.permissions) ? values.permissions.map(String) : [], lang),
-      async edit(db, caller, current, values, lang) {
-        checkWithinReach(caller, current, lang);
-        if (Array.isArray(values.permissions) && values.permissions.length) await checkGrantable(db, caller, values.permissions.map(String), lang);
+      create: (db, caller, values) => checkGrantable(db, caller, Array.isArray(values.permissions) ? values.permissions.map(String) : []),
+      async edit(db, caller, current, values) {
+        checkWithinReach(caller, current);
+        if (Array.isArray(values.permissions) && values.permissions.length) await checkGrantable(db, caller, values.permissions.map(String));
       },
       restore: restorable,
     },
@@ -111,7 +111,7 @@ const roleRoutes: FastifyPluginAsyncZod = async (app) => {
     remove: {
       async check(_db, current, request) {
         if (current.name === SUPER_ADMIN_ROLE) throw conflict(`${SUPER_ADMIN_ROLE} cannot be deleted`);
-        checkWithinReach(request.user!, current, request.lang);
+        checkWithinReach(request.user!, current);
       },
       write: (db, current) => deleteRecord(db, 'role', current.id),
     },

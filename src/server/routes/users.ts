@@ -17,7 +17,7 @@ import { rolePermissionCodes } from '../repos/roles';
 import { loadUsers, saveUser, superAdminIds, takenBy, userListSpec } from '../repos/users';
 import type { AuthUser } from '../plugins/auth';
 import type { DbOrTx } from '../db/client';
-import { say } from '../messages';
+import { said } from '../messages';
 
 const TEXTS = {
   roleBeyond: {
@@ -32,11 +32,11 @@ const TEXTS = {
   },
 } as const;
 
-async function checkRolesGrantable(db: DbOrTx, caller: AuthUser, roleIds: string[], lang: string) {
+async function checkRolesGrantable(db: DbOrTx, caller: AuthUser, roleIds: string[]) {
   const { codes, unknown } = await rolePermissionCodes(db, roleIds);
   if (unknown.length) throw notFound(`Role ${unknown[0]}`);
   const beyond = codes.find((c) => !caller.permissions.has(c));
-  if (beyond) throw forbidden(say(lang, TEXTS.roleBeyond, { permission: beyond }));
+  if (beyond) throw forbidden(said(TEXTS.roleBeyond, { permission: beyond }));
 }
 
 /**
@@ -44,10 +44,10 @@ async function checkRolesGrantable(db: DbOrTx, caller: AuthUser, roleIds: string
  * a SUPER-ADMIN's password (or strip their roles) and take over their powers. Every door to a user runs it (the
  * form, bulk, revert), and so does giving a user a role back (a role's revert, `roles.ts`).
  */
-export async function checkMayManage(db: DbOrTx, caller: AuthUser, userId: string, lang: string) {
+export async function checkMayManage(db: DbOrTx, caller: AuthUser, userId: string) {
   if (userId === caller.id) return;
   const beyond = (await permissionCodesOf(db, userId)).find((c) => !caller.permissions.has(c));
-  if (beyond) throw forbidden(say(lang, TEXTS.userBeyond, { permission: beyond }));
+  if (beyond) throw forbidden(said(TEXTS.userBeyond, { permission: beyond }));
 }
 
 const idsOf = (value: unknown) => (Array.isArray(value) ? [...new Set(value.map(String))] : undefined);
@@ -61,12 +61,12 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     spec: userListSpec,
     files: (user) => [user.image],
     rules: {
-      create: (db, caller, values, lang) => checkRolesGrantable(db, caller, idsOf(values.roles) ?? [], lang),
-      async edit(db, caller, current, values, lang) {
-        await checkMayManage(db, caller, current.id, lang);
+      create: (db, caller, values) => checkRolesGrantable(db, caller, idsOf(values.roles) ?? []),
+      async edit(db, caller, current, values) {
+        await checkMayManage(db, caller, current.id);
         const roleIds = idsOf(values.roles);
         const currentIds = new Set(current.roles.map((r) => r.role.id));
-        if (roleIds) await checkRolesGrantable(db, caller, roleIds.filter((id) => !currentIds.has(id)), lang);
+        if (roleIds) await checkRolesGrantable(db, caller, roleIds.filter((id) => !currentIds.has(id)));
       },
     },
     create: {
@@ -114,7 +114,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     remove: {
       async check(db, current, request) {
         if (current.id === request.user!.id) throw conflict('You cannot delete your own account');
-        await checkMayManage(db, request.user!, current.id, request.lang);
+        await checkMayManage(db, request.user!, current.id);
         const admins = await superAdminIds(db);
         if (admins.userIds.includes(current.id) && admins.userIds.length <= 1) throw conflict('The last SUPER-ADMIN cannot be deleted');
       },

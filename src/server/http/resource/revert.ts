@@ -102,7 +102,7 @@ export function reverterOf<R extends { id: string }, C, U>(ctx: ResourceContext<
     if (!fields.length) throw badRequest('Nothing this entry changed can be put back');
     assertUnchanged(current, entry, fields);
     const before = (f: string) => entry.changes[f].before;
-    await cfg.rules?.edit?.(tx, request.user!, current, Object.fromEntries(fields.map((f) => [f, before(f)])), lang);
+    await cfg.rules?.edit?.(tx, request.user!, current, Object.fromEntries(fields.map((f) => [f, before(f)])));
     const columns = Object.fromEntries(fields.filter((f) => !links?.fields.includes(f)).map((f) => [f, before(f)]));
     await restoreColumns(tx, key, current.id, columns, lang);
     const linked = fields.filter((f) => links?.fields.includes(f));
@@ -128,9 +128,9 @@ export function reverterOf<R extends { id: string }, C, U>(ctx: ResourceContext<
     const [again] = await cfg.load(tx, [entry.recordId], request.lang);
     if (again) throw conflict(`A ${label.toLowerCase()} with this id exists again; nothing to bring back`);
     const user = request.user!;
-    const { snapshot, leftOut } = (await cfg.rules?.restore?.(tx, user, entry.snapshot, request.lang)) ?? { snapshot: entry.snapshot, leftOut: [] };
+    const { snapshot, leftOut } = (await cfg.rules?.restore?.(tx, user, entry.snapshot, request.messageLang)) ?? { snapshot: entry.snapshot, leftOut: [] };
     const own = snapshot.rows[getTableName(RESOURCE_TABLES[key].table)]?.[0] ?? {};
-    await cfg.rules?.create?.(tx, user, own, request.lang);
+    await cfg.rules?.create?.(tx, user, own);
     await restoreSnapshot(tx, key, snapshot, request.lang);
     const kept = await reclaimFiles(tx, snapshot.files);
     if (snapshot.files.some((p) => !kept.has(p))) throw conflict(`The files of this ${label.toLowerCase()} were removed after the retention period; it cannot be brought back whole`);

@@ -108,11 +108,11 @@ export interface ResourceRoutes<R extends { id: string }, C = never, U = never> 
    * (403: beyond the caller's reach; 409: a state the data must keep). A delete's rules are `remove.check`.
    */
   rules?: {
-    create?(tx: Tx, user: AuthUser, values: Record<string, unknown>, lang: string): Promise<void>;
-    edit?(tx: Tx, user: AuthUser, current: R, values: Record<string, unknown>, lang: string): Promise<void>;
+    create?(tx: Tx, user: AuthUser, values: Record<string, unknown>): Promise<void>;
+    edit?(tx: Tx, user: AuthUser, current: R, values: Record<string, unknown>): Promise<void>;
     /**
      * A deleted record a revert brings back: the snapshot as this caller may restore it (e.g. a cottage as `progress`
-     * for a caller who may not moderate) and, in the request's language, what was left out and why. Refuses (throws)
+     * for a caller who may not moderate) and, in the request's message language, what was left out and why. Refuses (throws)
      * when the record itself may not come back. The create rule runs on the record's row afterwards.
      */
     restore?(tx: Tx, user: AuthUser, snapshot: RecordSnapshot, lang: string): Promise<{ snapshot: RecordSnapshot; leftOut: string[] }>;

@@ -12,7 +12,7 @@ import { idParams } from '../../../shared/schemas/common';
 import type { Tx } from '../../db/client';
 import type { AuditAction } from '../../../shared/audit-actions';
 import { forbidden } from '../../errors';
-import { say } from '../../messages';
+import { said } from '../../messages';
 import type { AuthUser } from '../../plugins/auth';
 import { bumpVersion, changed } from '../../query/versions';
 import { secretsSent } from '../../rules/audit-changes';
@@ -30,9 +30,9 @@ const NEEDS_PERMISSION = {
 };
 
 /** 403 unless the caller holds `<resource>.<action>`: a command checks it whichever door it came through. */
-function assertPermitted(key: string, user: AuthUser, action: string, lang: string) {
+function assertPermitted(key: string, user: AuthUser, action: string) {
   const needed = perm(key, action);
-  if (!user.permissions.has(needed)) throw forbidden(say(lang, NEEDS_PERMISSION, { permission: needed }));
+  if (!user.permissions.has(needed)) throw forbidden(said(NEEDS_PERMISSION, { permission: needed }));
 }
 
 type WithId = { Params: { id: string } };
@@ -81,8 +81,8 @@ export async function createWrite<R extends { id: string }, C, U>(
   action: AuditAction,
 ) {
   const user = request.user!;
-  assertPermitted(ctx.def.key, user, 'create', request.lang);
-  await ctx.cfg.rules?.create?.(tx, user, (data ?? {}) as Record<string, unknown>, request.lang);
+  assertPermitted(ctx.def.key, user, 'create');
+  await ctx.cfg.rules?.create?.(tx, user, (data ?? {}) as Record<string, unknown>);
   const id = await ctx.cfg.create!.write(tx, ctx.input(request, data, files));
   const after = await ctx.oneFrom(tx, id, request.lang);
   return { result: after, audit: { resource: ctx.def.key, recordId: id, action, after, extra: secretsSent(data) } };
@@ -102,8 +102,8 @@ export async function editWrite<R extends { id: string }, C, U, D>(
 ) {
   const { current, data, action } = edit;
   const user = request.user!;
-  assertPermitted(ctx.def.key, user, edit.permission ?? 'edit', request.lang);
-  await ctx.cfg.rules?.edit?.(tx, user, current, (data ?? {}) as Record<string, unknown>, request.lang);
+  assertPermitted(ctx.def.key, user, edit.permission ?? 'edit');
+  await ctx.cfg.rules?.edit?.(tx, user, current, (data ?? {}) as Record<string, unknown>);
   await ctx.checkVersion(tx, current.id, request.lang, edit.matches);
   await write(tx, ctx.input(request, data, edit.files), current);
   let written = await ctx.oneFrom(tx, current.id, request.lang);
@@ -202,7 +202,7 @@ export async function removeWrite<R extends { id: string }, C, U>(
   action: AuditAction,
 ): Promise<Written<R>> {
   const remove = ctx.cfg.remove!;
-  assertPermitted(ctx.def.key, request.user!, 'delete', request.lang);
+  assertPermitted(ctx.def.key, request.user!, 'delete');
   await remove.check?.(tx, current, request);
   const snapshot = await ctx.snapshotOf(tx, current);
   await remove.write(tx, current, request);
