@@ -40,8 +40,11 @@ const TEXTS = {
 } as const;
 
 export const badRequest = (message: Message, fields?: Record<string, Message>) => new HttpError(400, message, fields);
-/** 404 naming what was not found: a label (a message of its own, e.g. a resource's name) or an id. */
-export const notFound = (what: Message) => new HttpError(404, said(TEXTS.notFound, { what }));
+/** 404 naming what was not found: a label (a message of its own, e.g. a resource's name) or an id; `field` names it too. */
+export function notFound(what: Message, field?: string) {
+  const message = said(TEXTS.notFound, { what });
+  return new HttpError(404, message, field ? { [field]: message } : undefined);
+}
 export const conflict = (message: Message) => new HttpError(409, message);
 export const forbidden = (message: Message = said(TEXTS.forbidden)) => new HttpError(403, message);
 

@@ -10,6 +10,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { DbOrTx, Tx } from '../db/client';
 import { HttpError } from '../errors';
+import { said } from '../messages';
+import { recordLabel } from '../labels';
 import type { ResourceDef } from '../../shared/resources';
 import { perm } from '../../shared/permissions';
 import type { AuditEntry } from '../repos/audit';
@@ -20,6 +22,9 @@ import { allIds, type ListParams, type ListSpec } from '../query/list';
 import { parseListParams } from './list-params';
 
 const BULK_LIMIT = 1000;
+const NAMED_RECORD = { uz: '{label} "{name}" ({id})', ru: '{label} "{name}" ({id})', en: '{label} "{name}" ({id})' };
+const RECORD = { uz: '{label} {id}', ru: '{label} {id}', en: '{label} {id}' };
+const BULK_REFUSED = { uz: '{which}: {reason}; hech narsa oʻzgarmadi', ru: '{which}: {reason}; ничего не изменено', en: '{which}: {reason}; nothing was changed' };
 
 const bulkIds = z
   .array(z.string().min(1).max(64))
@@ -77,8 +82,9 @@ async function allOrNothing<R extends { id: string }>(
       } catch (error) {
         if (!(error instanceof HttpError)) throw error;
         const name = (current as { name?: unknown } | undefined)?.name;
-        const which = typeof name === 'string' && name ? `${kit.label} "${name}" (${id})` : `${kit.label} ${id}`;
-        throw new HttpError(error.statusCode, `${which}: ${error.message}; nothing was changed`, { ...error.fields, id }, error.extra);
+        const label = recordLabel(kit.def.key, kit.label);
+        const which = typeof name === 'string' && name ? said(NAMED_RECORD, { label, name, id }) : said(RECORD, { label, id });
+        throw new HttpError(error.statusCode, said(BULK_REFUSED, { which, reason: error.said }), { ...error.saidFields, id }, error.extra);
       }
       done.push(current);
     }

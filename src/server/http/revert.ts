@@ -9,7 +9,7 @@ import { REVERTIBLE_EFFECTS, type AuditAction } from '../../shared/audit-actions
 import { perm } from '../../shared/permissions';
 import type { Tx } from '../db/client';
 import { badRequest, conflict, forbidden, HttpError } from '../errors';
-import { said } from '../messages';
+import { said, type Texts } from '../messages';
 import { auditEntry, type StoredAuditEntry } from '../repos/audit';
 import type { ActionResult, WriteInput } from './resource/types';
 import type { Effect } from './resource/revert';
@@ -30,16 +30,53 @@ const DOES: Record<Effect, { done: Done; permission: string }> = {
 type Done = 'edit' | 'restore' | 'delete';
 
 /** Why an action's entries cannot be reverted, for the 400. */
-const NOT_REVERTIBLE: Record<string, string> = {
-  password: 'a password is never kept in the history; set a new one instead',
-  profile: 'a user edits their own profile themselves',
-  twoFactorEnable: 'a second factor belongs to its user; they turn it on or off themselves',
-  twoFactorDisable: 'a second factor belongs to its user; they turn it on or off themselves',
-  twoFactorReset: 'a second factor belongs to its user; they set it up again themselves',
-  sessionEnd: 'an ended session cannot be resumed; its user logs in again',
-  sessionsEnd: 'ended sessions cannot be resumed; their user logs in again',
-  undo: 'an undo took a moderation decision back; decide on the cottage again instead',
+const SECOND_FACTOR = {
+  uz: 'ikkinchi omil oʻz egasiga tegishli; uni egasining oʻzi yoqadi yoki oʻchiradi',
+  ru: 'второй фактор принадлежит своему пользователю; он сам его включает или выключает',
+  en: 'a second factor belongs to its user; they turn it on or off themselves',
 };
+const NOT_REVERTIBLE: Record<string, Texts> = {
+  password: {
+    uz: 'parol tarixda hech qachon saqlanmaydi; oʻrniga yangisini oʻrnating',
+    ru: 'пароль никогда не хранится в истории; задайте новый',
+    en: 'a password is never kept in the history; set a new one instead',
+  },
+  profile: { uz: 'foydalanuvchi oʻz profilini oʻzi tahrirlaydi', ru: 'пользователь сам редактирует свой профиль', en: 'a user edits their own profile themselves' },
+  twoFactorEnable: SECOND_FACTOR,
+  twoFactorDisable: SECOND_FACTOR,
+  twoFactorReset: {
+    uz: 'ikkinchi omil oʻz egasiga tegishli; uni egasining oʻzi qayta sozlaydi',
+    ru: 'второй фактор принадлежит своему пользователю; он сам настраивает его заново',
+    en: 'a second factor belongs to its user; they set it up again themselves',
+  },
+  sessionEnd: { uz: 'tugagan seans davom ettirilmaydi; foydalanuvchi qayta kiradi', ru: 'завершённый сеанс не возобновить; пользователь входит снова', en: 'an ended session cannot be resumed; its user logs in again' },
+  sessionsEnd: { uz: 'tugagan seanslar davom ettirilmaydi; foydalanuvchi qayta kiradi', ru: 'завершённые сеансы не возобновить; пользователь входит снова', en: 'ended sessions cannot be resumed; their user logs in again' },
+  undo: {
+    uz: 'bekor qilish moderatsiya qarorini qaytarib olgan; oʻrniga dacha boʻyicha qaytadan qaror qiling',
+    ru: 'отмена уже вернула решение модерации; примите решение по даче заново',
+    en: 'an undo took a moderation decision back; decide on the cottage again instead',
+  },
+};
+const OTHERS = {
+  uz: 'faqat yozuvlarni yaratish, tahrirlash va oʻchirishni qaytarib olish mumkin',
+  ru: 'отменить можно только создание, изменение и удаление записей',
+  en: 'only creates, edits and deletes of records can be taken back',
+};
+const TEXTS = {
+  notRevertible: { uz: 'Bu yozuvni (“{action}”) bekor qilib boʻlmaydi: {why}', ru: 'Эту запись («{action}») нельзя отменить: {why}', en: 'This entry ("{action}") cannot be reverted: {why}' },
+  chainGone: {
+    uz: 'Bu bekor qilish qaytarib olgan yozuv tarixda endi yoʻq, shuning uchun uni bekor qilib boʻlmaydi',
+    ru: 'Запись, которую отменила эта отмена, уже удалена из истории, поэтому её нельзя отменить',
+    en: 'The entry this revert took back is no longer in the history, so it cannot be reverted',
+  },
+  noBody: {
+    uz: 'Bu chaqiruv tana qabul qilmaydi: bekor qilinadigan oʻzgarishni jurnal yozuvi belgilaydi',
+    ru: 'Этот вызов не принимает тело: отменяемое изменение задаёт запись журнала',
+    en: 'This call takes no body: the audit entry names the change to revert',
+  },
+  noReverter: { uz: '“{resource}” oʻzgarishlarini bekor qilib boʻlmaydi', ru: 'Изменения «{resource}» нельзя отменить', en: 'Changes of "{resource}" cannot be reverted' },
+  cannot: { uz: 'Bekor qilib boʻlmaydi: {reason}', ru: 'Нельзя отменить: {reason}', en: 'Cannot revert: {reason}' },
+} as const;
 
 export const revertAnswer = z.object({
   /** The entry taken back. */
@@ -59,11 +96,11 @@ async function effectOf(tx: Tx, entry: StoredAuditEntry, depth = 0): Promise<Eff
   if (entry.action !== 'revert') {
     const effect = REVERTIBLE_EFFECTS[entry.action as AuditAction];
     if (effect) return effect;
-    const why = NOT_REVERTIBLE[entry.action] ?? 'only creates, edits and deletes of records can be taken back';
-    throw badRequest(`This entry ("${entry.action}") cannot be reverted: ${why}`);
+    const why = NOT_REVERTIBLE[entry.action] ?? OTHERS;
+    throw badRequest(said(TEXTS.notRevertible, { action: entry.action, why: said(why) }));
   }
   const reverted = entry.revertOf && depth < 1000 ? await auditEntry(tx, entry.revertOf) : undefined;
-  if (!reverted) throw conflict('The entry this revert took back is no longer in the history, so it cannot be reverted');
+  if (!reverted) throw conflict(said(TEXTS.chainGone));
   return OPPOSITE[await effectOf(tx, reverted, depth + 1)];
 }
 
@@ -73,10 +110,10 @@ const isEmptyBody = (body: unknown) =>
 export function revertEntry(app: FastifyInstance) {
   return async (tx: Tx, input: WriteInput<undefined>, entry: StoredAuditEntry): Promise<ActionResult<RevertAnswer>> => {
     // The entry names everything; a body sent anyway (`[1]`, `{"fields": …}`) is a caller's mistake, not a wish.
-    if (!isEmptyBody(input.request.body)) throw badRequest('This call takes no body: the audit entry names the change to revert');
+    if (!isEmptyBody(input.request.body)) throw badRequest(said(TEXTS.noBody));
     const effect = await effectOf(tx, entry);
     const reverter = app.reverters.get(entry.resource);
-    if (!reverter) throw badRequest(`Changes of "${entry.resource}" cannot be reverted`);
+    if (!reverter) throw badRequest(said(TEXTS.noReverter, { resource: entry.resource }));
     const { done, permission } = DOES[effect];
     const needed = perm(entry.resource, permission);
     if (!input.user.permissions.has(needed)) throw forbidden(said(REVERT_NEEDS, { permission: needed }));
@@ -85,7 +122,7 @@ export function revertEntry(app: FastifyInstance) {
       reverted = await reverter(tx, input.request, entry, effect);
     } catch (error) {
       // A translation or link the record needs that is gone is a conflict of this revert, not an unknown address.
-      if (error instanceof HttpError && error.statusCode === 404) throw new HttpError(409, `Cannot revert: ${error.message}`, error.fields);
+      if (error instanceof HttpError && error.statusCode === 404) throw new HttpError(409, said(TEXTS.cannot, { reason: error.said }), error.saidFields);
       throw error;
     }
     const { before, after, fields, snapshot, retireFiles, leftOut = [] } = reverted;

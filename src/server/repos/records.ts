@@ -5,6 +5,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { conflict } from '../errors';
+import type { Message } from '../messages';
 import type { DbOrTx, Tx } from '../db/client';
 import { claimTranslatedFields } from './translation-usage';
 import { RESOURCE_TABLES, translationColumn, type TabledResource } from '../db/tables';
@@ -56,7 +57,7 @@ export async function saveTranslatedRecord(tx: Tx, key: TabledResource, values: 
 }
 
 /** A 409 with `message` when another record of `key` already holds `value` in the unique column `field`. */
-export async function assertFree(db: DbOrTx, key: TabledResource, field: string, value: string, message: string, exceptId?: string) {
+export async function assertFree(db: DbOrTx, key: TabledResource, field: string, value: string, message: Message, exceptId?: string) {
   const { table } = RESOURCE_TABLES[key];
   const column = (table as unknown as Record<string, PgColumn>)[field];
   const [taken] = await db

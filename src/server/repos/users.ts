@@ -1,5 +1,6 @@
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client';
+import { said } from '../messages';
 import { roles, userRoles, users } from '../db/schema';
 import type { ListSpec } from '../query/list';
 import { registrySearch } from '../query/search';
@@ -62,6 +63,11 @@ export async function loadUsers(db: DbOrTx, ids: string[]): Promise<UserRecord[]
 }
 
 /** The value that another user already uses, if any (username or phone). */
+const TAKEN = {
+  username: { uz: '“{username}” foydalanuvchi nomi band', ru: 'Имя пользователя «{username}» занято', en: 'The username "{username}" is taken' },
+  phone: { uz: '{phone} telefoni boshqa foydalanuvchiga tegishli', ru: 'Телефон {phone} принадлежит другому пользователю', en: 'The phone {phone} belongs to another user' },
+} as const;
+
 export async function takenBy(db: DbOrTx, values: { username?: string; phone?: string }, exceptId?: string) {
   const conditions = [
     values.username ? eq(users.username, values.username) : undefined,
@@ -74,7 +80,7 @@ export async function takenBy(db: DbOrTx, values: { username?: string; phone?: s
     .where(and(or(...conditions), exceptId ? ne(users.id, exceptId) : undefined))
     .limit(1);
   if (!row) return undefined;
-  return row.username === values.username ? `The username "${values.username}" is taken` : `The phone ${values.phone} belongs to another user`;
+  return row.username === values.username ? said(TAKEN.username, { username: values.username }) : said(TAKEN.phone, { phone: values.phone ?? '' });
 }
 
 export async function superAdminIds(db: DbOrTx): Promise<{ roleId?: string; userIds: string[] }> {

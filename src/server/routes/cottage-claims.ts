@@ -18,6 +18,13 @@ import { loadCottages } from '../repos/cottages';
 import { publishChange } from '../repos/events';
 import type { DbOrTx } from '../db/client';
 import { deskRoutes } from './cottage-desk';
+import { said } from '../messages';
+
+const TEXTS = {
+  held: { uz: 'Bu dachani {name} koʻrib chiqmoqda', ru: 'Эту дачу рассматривает {name}', en: '{name} holds this cottage' },
+  expiresAt: { uz: 'expiresAt sana va vaqt boʻlishi kerak', ru: 'expiresAt должен быть датой и временем', en: 'expiresAt must be a date and time' },
+  invalidDate: { uz: 'Notoʻgʻri sana', ru: 'Неверная дата', en: 'Invalid date' },
+} as const;
 
 const { api } = resources.cottage;
 
@@ -72,9 +79,9 @@ export const claimActions = [
     answer: { 204: z.null().meta({ description: 'The cottage is not claimed by the caller any more' }) },
     async run(tx, { user, request }, cottage: { id: string }) {
       const holder = await liveClaimOf(tx, cottage.id);
-      if (holder && holder.userId !== user.id) throw conflict(`${holder.userName} holds this cottage`);
+      if (holder && holder.userId !== user.id) throw conflict(said(TEXTS.held, { name: holder.userName }));
       const known = knownExpiry.safeParse((request.query as Record<string, unknown>).expiresAt);
-      if (!known.success) throw badRequest('expiresAt must be a date and time', { expiresAt: 'Invalid date' });
+      if (!known.success) throw badRequest(said(TEXTS.expiresAt), { expiresAt: said(TEXTS.invalidDate) });
       if (await releaseClaim(tx, cottage.id, user.id, known.data)) await publishChange(tx, { resource: 'cottage', ids: [cottage.id], action: 'release' });
       return { answer: null, status: 204 };
     },

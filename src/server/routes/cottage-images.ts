@@ -6,6 +6,19 @@ import { cottageImageAddSchema, cottageImageEditSchema } from '../../shared/sche
 import { action } from '../http/resource/actions';
 import { addCottageImage, deleteCottageImage, editCottageImage, imageById } from '../repos/cottage-images';
 import { cottageExists } from '../repos/references';
+import { said } from '../messages';
+import { recordLabel } from '../labels';
+
+const TEXTS = {
+  image: { uz: 'Iltimos, rasm yuklang', ru: 'Пожалуйста, загрузите изображение', en: 'Please provide an image' },
+  imageRequired: { uz: 'Rasm majburiy', ru: 'Нужно изображение', en: 'An image is required' },
+  oneMain: {
+    uz: 'Dachada bitta asosiy rasm boʻladi: oʻrniga boshqa rasmni asosiy qiling',
+    ru: 'У дачи одно главное изображение: сделайте главным другое',
+    en: 'A cottage keeps one main image: make another image main instead',
+  },
+  makeAnother: { uz: 'Boshqa rasmni asosiy qiling', ru: 'Сделайте главным другое изображение', en: 'Make another image main' },
+} as const;
 
 const { api } = resources.cottage;
 const image = { label: 'Image', load: imageById };
@@ -19,9 +32,9 @@ export const cottageImageActions = [
     body: { schema: cottageImageAddSchema, files: { image: 1 } },
     answer: { 201: cottageImageRecord },
     async run(tx, { data, image: saveImage }) {
-      if (!(await cottageExists(tx, data.cottageId))) throw notFound('Cottage');
+      if (!(await cottageExists(tx, data.cottageId))) throw notFound(recordLabel('cottage', 'Cottage'));
       const path = await saveImage('image', false);
-      if (!path) throw badRequest('Please provide an image', { image: 'An image is required' });
+      if (!path) throw badRequest(said(TEXTS.image), { image: said(TEXTS.imageRequired) });
       const added = await addCottageImage(tx, data.cottageId, path, data);
       return { answer: added, status: 201, audit: { recordId: data.cottageId, after: added } };
     },
@@ -36,7 +49,7 @@ export const cottageImageActions = [
     target: image,
     async run(tx, { data, image: saveImage }, current) {
       if (data.isMainImage === false && current.isMainImage) {
-        throw badRequest('A cottage keeps one main image: make another image main instead', { isMainImage: 'Make another image main' });
+        throw badRequest(said(TEXTS.oneMain), { isMainImage: said(TEXTS.makeAnother) });
       }
       const path = await saveImage('image', false);
       const edited = await editCottageImage(tx, current, { ...data, image: path });

@@ -14,6 +14,25 @@ import { holdCottage, latestCottageEntry, withdrawNotice } from '../repos/cottag
 import { loadCottages, updateCottage } from '../repos/cottages';
 import { publishChange } from '../repos/events';
 import { claimedCottage, cottageWithClaim } from './cottage-claims';
+import { said } from '../messages';
+
+const TEXTS = {
+  notYours: {
+    uz: 'Bekor qiladigan narsa yoʻq: bu dachaning oxirgi oʻzgarishi sizning qaroringiz emas',
+    ru: 'Отменять нечего: последнее изменение этой дачи — не ваше решение',
+    en: 'There is nothing to undo: the latest change of this cottage is not your decision',
+  },
+  tooOld: {
+    uz: 'Qaroringiz {seconds} soniyadan eski va endi uni bekor qilib boʻlmaydi',
+    ru: 'Вашему решению больше {seconds} секунд, его уже нельзя отменить',
+    en: 'Your decision is older than {seconds} seconds and can no longer be undone',
+  },
+  changedSince: {
+    uz: 'Qaroringizdan keyin dacha oʻzgargan; uni bekor qilib boʻlmaydi',
+    ru: 'После вашего решения дача изменилась; отменить нельзя',
+    en: 'The cottage changed after your decision; it cannot be undone',
+  },
+} as const;
 
 /** How long a decision may be undone; the desk's toast offers it for 10 s, the server allows for a slow network. */
 const UNDO_SECONDS = 60;
@@ -38,10 +57,10 @@ export const undoActions = [
       const change = entry?.changes.cottageStatus;
       const isDecision = entry && DECISIONS.has(entry.action) && change && isStatus(change.before) && isStatus(change.after);
       if (!entry || !isDecision || entry.userId !== user.id) {
-        throw conflict('There is nothing to undo: the latest change of this cottage is not your decision');
+        throw conflict(said(TEXTS.notYours));
       }
-      if (entry.ageSeconds > UNDO_SECONDS) throw conflict(`Your decision is older than ${UNDO_SECONDS} seconds and can no longer be undone`);
-      if (current.cottageStatus !== change.after) throw conflict('The cottage changed after your decision; it cannot be undone');
+      if (entry.ageSeconds > UNDO_SECONDS) throw conflict(said(TEXTS.tooOld, { seconds: UNDO_SECONDS }));
+      if (current.cottageStatus !== change.after) throw conflict(said(TEXTS.changedSince));
       const before = change.before as CottageStatus;
       const notice = await withdrawNotice(tx, current, change.after as CottageStatus, entry.id);
       await updateCottage(tx, current.id, { cottageStatus: before });

@@ -4,6 +4,12 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { conflict } from '../errors';
+import { said } from '../messages';
+
+const TEXTS = {
+  codeTaken: { uz: '“{code}” kodli til allaqachon bor', ru: 'Язык с кодом «{code}» уже есть', en: 'A language with the code "{code}" already exists' },
+  lastLanguage: { uz: 'Oxirgi tilni oʻchirib boʻlmaydi', ru: 'Последний язык нельзя удалить', en: 'The last language cannot be deleted' },
+} as const;
 import { resources } from '../../shared/resources';
 import { languageRecord } from '../../shared/records/language';
 import { languageCreateSchema, languageEditSchema } from '../../shared/schemas/catalogue';
@@ -13,7 +19,7 @@ import { assertFree, deleteRecord, insertRecord, updateRecord } from '../repos/r
 import type { DbOrTx } from '../db/client';
 
 const checkCodeFree = (db: DbOrTx, code: string, exceptId?: string) =>
-  assertFree(db, 'language', 'code', code, `A language with the code "${code}" already exists`, exceptId);
+  assertFree(db, 'language', 'code', code, said(TEXTS.codeTaken, { code }), exceptId);
 
 const languageRoutes: FastifyPluginAsyncZod = async (app) => {
   registerResource(app, {
@@ -40,7 +46,7 @@ const languageRoutes: FastifyPluginAsyncZod = async (app) => {
     remove: {
       description: 'Deletes the language and every definition written in it',
       async check(db) {
-        if ((await languageCount(db)) <= 1) throw conflict('The last language cannot be deleted');
+        if ((await languageCount(db)) <= 1) throw conflict(said(TEXTS.lastLanguage));
       },
       write: (db, current) => deleteRecord(db, 'language', current.id),
     },

@@ -25,6 +25,16 @@ import {
   moderationReasonList,
   updateModerationReason,
 } from '../repos/moderation-reasons';
+import { said } from '../messages';
+
+const TEXTS = {
+  template: { uz: 'Sabab shabloni', ru: 'Шаблон причины', en: 'Reason template' },
+  tooMany: {
+    uz: 'Sabab shablonlari allaqachon {max} ta; avval keraksizini oʻchiring',
+    ru: 'Шаблонов причин уже {max}; сначала удалите ненужный',
+    en: 'There are already {max} reason templates; delete one you no longer use first',
+  },
+} as const;
 
 const tags = ['moderationReason'];
 const AUDIT_KEY = 'moderationReason';
@@ -33,7 +43,7 @@ const moderationReasonRoutes: FastifyPluginAsyncZod = async (app) => {
   const guard = app.requirePermission(perm('cottage', 'moderate'));
   const load = async (id: string, db: DbOrTx = app.db) => {
     const row = uuidLike(id) ? await moderationReasonById(db, id) : undefined;
-    if (!row) throw notFound('Reason template');
+    if (!row) throw notFound(said(TEXTS.template));
     return row;
   };
 
@@ -66,7 +76,7 @@ const moderationReasonRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const created = await auditedWrite(app.db, request, async (tx) => {
         if ((await moderationReasonCount(tx)) >= MODERATION_REASONS_MAX) {
-          throw conflict(`There are already ${MODERATION_REASONS_MAX} reason templates; delete one you no longer use first`);
+          throw conflict(said(TEXTS.tooMany, { max: MODERATION_REASONS_MAX }));
         }
         const after = await load(await insertModerationReason(tx, request.body), tx);
         return { result: after, audit: { resource: AUDIT_KEY, recordId: after.id, action: 'create', after } };

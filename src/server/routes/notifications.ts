@@ -11,6 +11,9 @@ import { registerResource } from '../http/resource-routes';
 import { loadNotifications, notificationListSpec } from '../repos/notifications';
 import { deleteRecord, insertRecord } from '../repos/records';
 import { userExists } from '../repos/references';
+import { recordLabel } from '../labels';
+
+
 
 const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   registerResource(app, {
@@ -21,7 +24,7 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     create: {
       body: { schema: notificationCreateSchema },
       async write(db, { data: { message, type, userId } }) {
-        if (userId && !(await userExists(db, userId))) throw notFound('User');
+        if (userId && !(await userExists(db, userId))) throw notFound(recordLabel('user', 'User'));
         return insertRecord(db, 'notification', { message, type, userId: type === 'personal' ? userId : null });
       },
     },

@@ -2,19 +2,29 @@
  * Places: a translated name, a region and an optional image. A place with cottages cannot be deleted or moved to
  * another region (its cottages name the region too).
  */
-import { conflict, HttpError } from '../errors';
+import { conflict, notFound } from '../errors';
 import { placeRecord } from '../../shared/records/named';
 import type { NamedResourceConfig } from '../http/named-resource';
 import { placeRegionColumns, placeRegionJson } from '../repos/places';
 import { cottagesOfPlace, regionExists } from '../repos/references';
+import { said } from '../messages';
+import { recordLabel } from '../labels';
+
+const TEXTS = {
+  hasCottages: {
+    uz: 'Bu joyda dachalar bor, shuning uchun uni boshqa viloyatga koʻchirib boʻlmaydi',
+    ru: 'В этом месте есть дачи, поэтому его нельзя перенести в другую область',
+    en: 'The place has cottages, so it cannot move to another region',
+  },
+} as const;
 
 export const placeOwn: Omit<NamedResourceConfig<typeof placeRecord._zod.output>, 'key'> = {
   record: placeRecord,
   check: async (db, data, current) => {
     const regionId = data.regionId as string | undefined;
     if (!regionId || regionId === current?.regionId) return;
-    if (!(await regionExists(db, regionId))) throw new HttpError(404, 'Region not found', { regionId: 'Region not found' });
-    if (current && (await cottagesOfPlace(db, current.id))) throw conflict('The place has cottages, so it cannot move to another region');
+    if (!(await regionExists(db, regionId))) throw notFound(recordLabel('region', 'Region'), 'regionId');
+    if (current && (await cottagesOfPlace(db, current.id))) throw conflict(said(TEXTS.hasCottages));
   },
   select: placeRegionColumns,
   json: placeRegionJson,

@@ -10,6 +10,23 @@ import { premiumCreateSchema } from '../../shared/schemas/marketplace';
 import { action } from '../http/resource/actions';
 import { activateOrder, endPlacement, insertPlacement, placementById, placementOfOrder } from '../repos/orders';
 import { cottageToPlace, orderCottage } from '../repos/placements';
+import { said } from '../messages';
+import { recordLabel } from '../labels';
+
+const TEXTS = {
+  otherCottage: { uz: 'Buyurtma boshqa dacha uchun', ru: 'Заказ относится к другой даче', en: 'The order is for another cottage' },
+  notThisCottage: { uz: 'Bu dachaning buyurtmasi emas', ru: 'Это не заказ этой дачи', en: 'Not an order of this cottage' },
+  placementGone: {
+    uz: 'Bu buyurtma avval faollashtirilgan va uning joylashuvi endi yoʻq',
+    ru: 'Этот заказ уже активировали, и его размещения больше нет',
+    en: 'This order was activated before and its placement no longer exists',
+  },
+  confirmedOnly: {
+    uz: 'Faqat tasdiqlangan dachani premium qilib joylashtirish mumkin',
+    ru: 'Премиум-размещение возможно только для подтверждённой дачи',
+    en: 'Only a confirmed cottage can be placed as premium',
+  },
+} as const;
 
 const { api } = resources.cottage;
 
@@ -25,16 +42,16 @@ export const premiumActions = [
     async run(tx, { data: { expireDays, priority, serviceCode, orderId } }, cottage) {
       if (orderId) {
         const order = await orderCottage(tx, orderId);
-        if (!order) throw notFound('Order');
-        if (order.cottageId !== cottage.id) throw badRequest('The order is for another cottage', { orderId: 'Not an order of this cottage' });
+        if (!order) throw notFound(recordLabel('order', 'Order'));
+        if (order.cottageId !== cottage.id) throw badRequest(said(TEXTS.otherCottage), { orderId: said(TEXTS.notThisCottage) });
         const { created } = await activateOrder(tx, orderId, { expireDays, priority, serviceCode });
         const placement = await placementOfOrder(tx, orderId);
-        if (!placement) throw conflict('This order was activated before and its placement no longer exists');
+        if (!placement) throw conflict(said(TEXTS.placementGone));
         // A repeated click changes nothing and records nothing.
         const audit = created ? { resource: 'order', action: 'activate' as const, recordId: orderId, after: { premiumPlacement: placement } } : undefined;
         return { answer: placement, status: created ? 201 : 200, audit };
       }
-      if (cottage.cottageStatus !== 'confirmed') throw conflict('Only a confirmed cottage can be placed as premium');
+      if (cottage.cottageStatus !== 'confirmed') throw conflict(said(TEXTS.confirmedOnly));
       const placed = await insertPlacement(tx, { cottageId: cottage.id, serviceCode, priority: priority ?? 1, expireDays });
       return { answer: placed, status: 201, audit: { recordId: cottage.id, after: { premiumPlacement: placed } } };
     },

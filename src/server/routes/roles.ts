@@ -35,11 +35,19 @@ const TEXTS = {
     ru: 'Роль восстановлена без этих пользователей: {users}. Чтобы выдать им роль, нужны право user.edit и все их права',
     en: 'The role came back without these users: {users}. Giving them the role needs the user.edit permission and every permission they hold',
   },
+  permissionId: { uz: 'Ruxsat {id}', ru: 'Право {id}', en: 'Permission {id}' },
+  superAdminWhole: {
+    uz: '{role} doim barcha ruxsatlarga ega va nomini saqlaydi',
+    ru: '{role} всегда имеет все права и сохраняет своё имя',
+    en: '{role} always holds every permission and keeps its name',
+  },
+  superAdminStays: { uz: '{role} ni oʻchirib boʻlmaydi', ru: '{role} нельзя удалить', en: '{role} cannot be deleted' },
+  nameTaken: { uz: '“{name}” nomli rol allaqachon bor', ru: 'Роль «{name}» уже есть', en: 'A role named "{name}" already exists' },
 } as const;
 
 async function checkGrantable(db: DbOrTx, caller: AuthUser, permissionIds: string[]) {
   const { codes, unknown } = await permissionCodes(db, permissionIds);
-  if (unknown.length) throw notFound(`Permission ${unknown[0]}`);
+  if (unknown.length) throw notFound(said(TEXTS.permissionId, { id: unknown[0] }));
   const beyond = codes.find((c) => !caller.permissions.has(c));
   if (beyond) throw forbidden(said(TEXTS.permissionBeyond, { permission: beyond }));
 }
@@ -72,7 +80,7 @@ async function restorable(db: DbOrTx, caller: AuthUser, snapshot: RecordSnapshot
 }
 
 const checkNameFree = (db: DbOrTx, name: string, exceptId?: string) =>
-  assertFree(db, 'role', 'name', name, `A role named "${name}" already exists`, exceptId);
+  assertFree(db, 'role', 'name', name, said(TEXTS.nameTaken, { name }), exceptId);
 
 const roleRoutes: FastifyPluginAsyncZod = async (app) => {
   registerResource(app, {
@@ -102,7 +110,7 @@ const roleRoutes: FastifyPluginAsyncZod = async (app) => {
         const name = data.name?.trim() || undefined;
         const permissions = data.permissions?.length ? [...new Set(data.permissions)] : undefined;
         if (current.name === SUPER_ADMIN_ROLE && ((name && name !== current.name) || permissions)) {
-          throw conflict(`${SUPER_ADMIN_ROLE} always holds every permission and keeps its name`);
+          throw conflict(said(TEXTS.superAdminWhole, { role: SUPER_ADMIN_ROLE }));
         }
         if (name) await checkNameFree(db, name, current.id);
         await saveRole(db, { name, permissions }, current.id);
@@ -110,7 +118,7 @@ const roleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     remove: {
       async check(_db, current, request) {
-        if (current.name === SUPER_ADMIN_ROLE) throw conflict(`${SUPER_ADMIN_ROLE} cannot be deleted`);
+        if (current.name === SUPER_ADMIN_ROLE) throw conflict(said(TEXTS.superAdminStays, { role: SUPER_ADMIN_ROLE }));
         checkWithinReach(request.user!, current);
       },
       write: (db, current) => deleteRecord(db, 'role', current.id),

@@ -12,6 +12,15 @@ import { registerResource } from '../http/resource-routes';
 import { deleteRecord, saveTranslatedRecord } from '../repos/records';
 import { tariffsOfService } from '../repos/references';
 import { loadServices, serviceListSpec } from '../repos/services';
+import { said } from '../messages';
+
+const TEXTS = {
+  hasTariffs: {
+    uz: 'Xizmatda hali {n} ta tarif bor; avval ularni oʻchiring',
+    ru: 'У услуги ещё есть тарифы ({n}); сначала удалите их',
+    en: 'The service still has {n} {tariffs}; delete them first',
+  },
+} as const;
 
 const files = { images: MAX_SERVICE_IMAGES };
 
@@ -40,7 +49,7 @@ const serviceRoutes: FastifyPluginAsyncZod = async (app) => {
       description: 'Answers the deleted service; 409 while it has tariffs',
       async check(db, current) {
         const n = await tariffsOfService(db, current.id);
-        if (n) throw conflict(`The service still has ${n} ${n === 1 ? 'tariff' : 'tariffs'}; delete them first`);
+        if (n) throw conflict(said(TEXTS.hasTariffs, { n, tariffs: n === 1 ? 'tariff' : 'tariffs' }));
       },
       write: (db, current) => deleteRecord(db, 'service', current.id),
     },

@@ -4,7 +4,7 @@
  * placement bought with that tariff.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { conflict, HttpError } from '../errors';
+import { conflict, HttpError, notFound } from '../errors';
 import { resources } from '../../shared/resources';
 import { placementRecord } from '../../shared/records/placement';
 import { tariffRecord } from '../../shared/records/service';
@@ -15,6 +15,21 @@ import { action } from '../http/resource/actions';
 import { deleteRecord, saveTranslatedRecord } from '../repos/records';
 import { ordersOfTariff, serviceExists } from '../repos/references';
 import { endTariffPlacement, loadTariffs, tariffListSpec } from '../repos/tariffs';
+import { said } from '../messages';
+import { recordLabel } from '../labels';
+
+const TEXTS = {
+  noPlacement: {
+    uz: 'Bu dachada ushbu tarif bilan sotib olingan faol joylashuv yoʻq',
+    ru: 'У этой дачи нет активного размещения, купленного по этому тарифу',
+    en: 'This cottage has no active placement bought with this tariff',
+  },
+  hasOrders: {
+    uz: 'Tarifda {n} ta buyurtma bor; uni oʻchirib boʻlmaydi',
+    ru: 'По тарифу есть заказы ({n}); его нельзя удалить',
+    en: 'The tariff has {n} {orders}; it cannot be deleted',
+  },
+} as const;
 
 const tariffRoutes: FastifyPluginAsyncZod = async (app) => {
   const def = resources.tariff;
@@ -27,7 +42,7 @@ const tariffRoutes: FastifyPluginAsyncZod = async (app) => {
     create: {
       body: { schema: tariffCreateSchema },
       async write(db, { data: { service_id: serviceId, ...data }, lang }) {
-        if (!(await serviceExists(db, serviceId))) throw new HttpError(404, 'Service not found', { service_id: 'Service not found' });
+        if (!(await serviceExists(db, serviceId))) throw notFound(recordLabel('service', 'Service'), 'service_id');
         return saveTranslatedRecord(db, 'tariff', { ...data, serviceId }, lang);
       },
     },
@@ -49,7 +64,7 @@ const tariffRoutes: FastifyPluginAsyncZod = async (app) => {
           const input = { ...(request.query as object), ...(request.body && typeof request.body === 'object' ? request.body : {}) };
           const { cottageId, tariffId } = parseFields(tariffDisableSchema, input as Record<string, string>, 'request');
           const ended = await endTariffPlacement(tx, cottageId, tariffId);
-          if (!ended) throw new HttpError(404, 'This cottage has no active placement bought with this tariff');
+          if (!ended) throw new HttpError(404, said(TEXTS.noPlacement));
           return { answer: ended, audit: { resource: 'cottage', recordId: cottageId, after: { premiumPlacement: ended } } };
         },
       }),
@@ -58,7 +73,7 @@ const tariffRoutes: FastifyPluginAsyncZod = async (app) => {
       description: 'Answers the deleted tariff; 409 while orders refer to it',
       async check(db, current) {
         const n = await ordersOfTariff(db, current.id);
-        if (n) throw conflict(`The tariff has ${n} ${n === 1 ? 'order' : 'orders'}; it cannot be deleted`);
+        if (n) throw conflict(said(TEXTS.hasOrders, { n, orders: n === 1 ? 'order' : 'orders' }));
       },
       write: (db, current) => deleteRecord(db, 'tariff', current.id),
     },

@@ -4,6 +4,15 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../errors';
+import { said, type Message } from '../messages';
+
+const TEXTS = {
+  noLanguage: { uz: '“{code}” tili yoʻq', ru: 'Языка «{code}» нет', en: 'There is no language "{code}"' },
+  twice: { uz: '“{code}” ikki marta berilgan', ru: '«{code}» указан дважды', en: '"{code}" is given twice' },
+  required: { uz: '“{code}” tilidagi tarjima majburiy', ru: 'Нужен перевод на «{code}»', en: 'A definition in "{code}" is required' },
+  empty: { uz: '“{code}” tilidagi tarjima boʻsh boʻlishi mumkin emas', ru: 'Перевод на «{code}» не может быть пустым', en: 'The definition in "{code}" cannot be empty' },
+  codeTaken: { uz: '“{code}” kodli tarjima allaqachon bor', ru: 'Перевод с кодом «{code}» уже есть', en: 'A translation with the code "{code}" already exists' },
+} as const;
 import { resources } from '../../shared/resources';
 import { translationRecord, type TranslationRecord } from '../../shared/records/translation';
 import { translationCreateSchema, translationEditSchema } from '../../shared/schemas/catalogue';
@@ -25,18 +34,18 @@ import type { DbOrTx } from '../db/client';
 async function definitionRows(db: DbOrTx, definition: Record<string, string>, complete: boolean): Promise<DefinitionRow[]> {
   const langs = await allLanguageCodes(db);
   const byCode = new Map(langs.map((l) => [l.code, l.id]));
-  const fields: Record<string, string> = {};
+  const fields: Record<string, Message> = {};
   const seen = new Set<string>();
   for (const code of Object.keys(definition)) {
-    if (!byCode.has(code.toLowerCase())) fields[`definition.${code}`] = `There is no language "${code}"`;
-    else if (seen.has(code.toLowerCase())) fields[`definition.${code}`] = `"${code}" is given twice`;
+    if (!byCode.has(code.toLowerCase())) fields[`definition.${code}`] = said(TEXTS.noLanguage, { code });
+    else if (seen.has(code.toLowerCase())) fields[`definition.${code}`] = said(TEXTS.twice, { code });
     seen.add(code.toLowerCase());
   }
   for (const { code } of langs) {
     const key = Object.keys(definition).find((k) => k.toLowerCase() === code);
     const value = key === undefined ? undefined : definition[key];
-    if (complete && !value) fields[`definition.${code}`] = `A definition in "${code}" is required`;
-    else if (value !== undefined && !value) fields[`definition.${code}`] = `The definition in "${code}" cannot be empty`;
+    if (complete && !value) fields[`definition.${code}`] = said(TEXTS.required, { code });
+    else if (value !== undefined && !value) fields[`definition.${code}`] = said(TEXTS.empty, { code });
   }
   const [first] = Object.values(fields);
   if (first) throw badRequest(first, fields);
@@ -44,7 +53,7 @@ async function definitionRows(db: DbOrTx, definition: Record<string, string>, co
 }
 
 const checkCodeFree = (db: DbOrTx, code: string, exceptId?: string) =>
-  assertFree(db, 'translate', 'code', code, `A translation with the code "${code}" already exists`, exceptId);
+  assertFree(db, 'translate', 'code', code, said(TEXTS.codeTaken, { code }), exceptId);
 
 const translationRoutes: FastifyPluginAsyncZod = async (app) => {
   registerResource(app, {

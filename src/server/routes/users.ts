@@ -30,11 +30,15 @@ const TEXTS = {
     ru: 'Нельзя изменить пользователя с правом, которого у вас нет ({permission})',
     en: 'You cannot change a user who holds a permission you do not hold ({permission})',
   },
+  roleId: { uz: 'Rol {id}', ru: 'Роль {id}', en: 'Role {id}' },
+  lastKeeps: { uz: 'Oxirgi SUPER-ADMIN bu rolni saqlab qolishi kerak', ru: 'Последний SUPER-ADMIN должен сохранить эту роль', en: 'The last SUPER-ADMIN must keep that role' },
+  ownAccount: { uz: 'Oʻz hisobingizni oʻchira olmaysiz', ru: 'Нельзя удалить собственную учётную запись', en: 'You cannot delete your own account' },
+  lastDeleted: { uz: 'Oxirgi SUPER-ADMIN ni oʻchirib boʻlmaydi', ru: 'Последнего SUPER-ADMIN нельзя удалить', en: 'The last SUPER-ADMIN cannot be deleted' },
 } as const;
 
 async function checkRolesGrantable(db: DbOrTx, caller: AuthUser, roleIds: string[]) {
   const { codes, unknown } = await rolePermissionCodes(db, roleIds);
-  if (unknown.length) throw notFound(`Role ${unknown[0]}`);
+  if (unknown.length) throw notFound(said(TEXTS.roleId, { id: unknown[0] }));
   const beyond = codes.find((c) => !caller.permissions.has(c));
   if (beyond) throw forbidden(said(TEXTS.roleBeyond, { permission: beyond }));
 }
@@ -98,7 +102,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
           const currentIds = new Set(current.roles.map((r) => r.role.id));
           const admins = await superAdminIds(db);
           const losesSuperAdmin = admins.roleId && currentIds.has(admins.roleId) && !roleIds.includes(admins.roleId);
-          if (losesSuperAdmin && admins.userIds.length <= 1) throw conflict('The last SUPER-ADMIN must keep that role');
+          if (losesSuperAdmin && admins.userIds.length <= 1) throw conflict(said(TEXTS.lastKeeps));
         }
         const values = {
           username: data.username,
@@ -113,10 +117,10 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     remove: {
       async check(db, current, request) {
-        if (current.id === request.user!.id) throw conflict('You cannot delete your own account');
+        if (current.id === request.user!.id) throw conflict(said(TEXTS.ownAccount));
         await checkMayManage(db, request.user!, current.id);
         const admins = await superAdminIds(db);
-        if (admins.userIds.includes(current.id) && admins.userIds.length <= 1) throw conflict('The last SUPER-ADMIN cannot be deleted');
+        if (admins.userIds.includes(current.id) && admins.userIds.length <= 1) throw conflict(said(TEXTS.lastDeleted));
       },
       write: (db, current) => deleteRecord(db, 'user', current.id),
     },

@@ -25,6 +25,7 @@ import { reclaimFiles } from '../../repos/retired-files';
 import { columnFields, restoreColumns, restoreSnapshot } from '../../repos/snapshots';
 import type { ResourceContext } from './context';
 import { removeWrite } from './writes';
+import { said } from '../../messages';
 
 /** What an entry did to its record, and so what its revert undoes. */
 export type Effect = AuditEffect;
@@ -61,12 +62,59 @@ function assertUnchanged(current: object, entry: StoredAuditEntry, fields: strin
   const now = current as Record<string, unknown>;
   const changed = fields.filter((f) => auditedValueText(now[f]) !== auditedValueText(entry.changes[f]?.after));
   if (!changed.length) return;
-  throw new HttpError(
-    409,
-    `Changed since this entry: ${changed.join(', ')}. Reverting would erase that later change; revert the later entries first`,
-    Object.fromEntries(changed.map((f) => [f, 'Changed since this entry'])),
-  );
+  throw new HttpError(409, said(TEXTS.changedSince, { fields: changed.join(', ') }), Object.fromEntries(changed.map((f) => [f, said(TEXTS.changedField)])));
 }
+
+const TEXTS = {
+  changedSince: {
+    uz: 'Bu yozuvdan keyin oʻzgargan: {fields}. Bekor qilish keyingi oʻzgarishni oʻchirib yuboradi; avval keyingi yozuvlarni bekor qiling',
+    ru: 'Изменилось после этой записи: {fields}. Отмена стёрла бы более позднее изменение; сначала отмените более поздние записи',
+    en: 'Changed since this entry: {fields}. Reverting would erase that later change; revert the later entries first',
+  },
+  changedField: { uz: 'Bu yozuvdan keyin oʻzgargan', ru: 'Изменилось после этой записи', en: 'Changed since this entry' },
+  deletedSince: {
+    uz: 'Bu yozuv ushbu oʻzgarishdan keyin oʻchirilgan; avval uning oʻchirilishini bekor qiling',
+    ru: 'Эта запись удалена после этого изменения; сначала отмените её удаление',
+    en: 'This {label} was deleted after this change; revert its delete first',
+  },
+  beyond: {
+    uz: 'Bu yozuv {fields} ni oʻzgartirgan, buni bekor qilish qaytara olmaydi; uni qoʻlda oʻzgartiring',
+    ru: 'Эта запись изменила {fields}, а это отмена вернуть не может; измените вручную',
+    en: 'This entry changed {fields}, which a revert cannot put back; change that by hand',
+  },
+  beyondField: { uz: 'Bekor qilish buni qaytara olmaydi', ru: 'Отмена не может это вернуть', en: 'Cannot be put back by a revert' },
+  nothing: { uz: 'Bu yozuv oʻzgartirgan hech narsani qaytarib boʻlmaydi', ru: 'Ничего из изменённого этой записью вернуть нельзя', en: 'Nothing this entry changed can be put back' },
+  fileGone: {
+    uz: 'Bu yozuvning oldingi fayli endi saqlanmaydi; oʻrniga uni qayta yuklang',
+    ru: 'Прежний файл этой записи больше не хранится; загрузите его заново',
+    en: 'The earlier file of this record is no longer kept; upload it again instead',
+  },
+  userGone: {
+    uz: 'Oʻchirilgan foydalanuvchini qaytarib boʻlmaydi: tarix parollarni hech qachon saqlamaydi. Hisobni qayta yarating',
+    ru: 'Удалённого пользователя нельзя вернуть: история никогда не хранит пароли. Создайте учётную запись заново',
+    en: 'A deleted user cannot be brought back: the history never keeps passwords. Create the account again',
+  },
+  noSnapshot: {
+    uz: 'Bu oʻchirish oʻchirilgan yozuvsiz qayd etilgan (oldingi oʻchirishlar uni saqlamagan), shuning uchun uni bekor qilib boʻlmaydi',
+    ru: 'Это удаление записано без удалённой записи (раньше удаления её не сохраняли), поэтому его нельзя отменить',
+    en: 'This delete was recorded without the deleted record (before deletes kept it), so it cannot be reverted',
+  },
+  existsAgain: {
+    uz: 'Shu identifikatorli yozuv yana mavjud; qaytaradigan narsa yoʻq',
+    ru: 'Запись с этим идентификатором снова существует; возвращать нечего',
+    en: 'A {label} with this id exists again; nothing to bring back',
+  },
+  filesSwept: {
+    uz: 'Bu yozuvning fayllari saqlash muddatidan keyin oʻchirilgan; uni toʻliq qaytarib boʻlmaydi',
+    ru: 'Файлы этой записи удалены по истечении срока хранения; целиком её не вернуть',
+    en: 'The files of this {label} were removed after the retention period; it cannot be brought back whole',
+  },
+  noDelete: {
+    uz: 'Bunday yozuvni oʻchirib boʻlmaydi, shuning uchun uning yaratilishini bekor qilib boʻlmaydi',
+    ru: 'Такую запись нельзя удалить, поэтому её создание нельзя отменить',
+    en: 'A {label} cannot be deleted, so its creation cannot be reverted',
+  },
+} as const;
 
 export function reverterOf<R extends { id: string }, C, U>(ctx: ResourceContext<R, C, U>): Reverter | undefined {
   const { cfg, def, label } = ctx;
@@ -85,7 +133,7 @@ export function reverterOf<R extends { id: string }, C, U>(ctx: ResourceContext<
   /** The record now, or 409: it was deleted after the entry. */
   const present = (tx: Tx, id: string, lang: string) =>
     ctx.oneFrom(tx, id, lang).catch((error: unknown) => {
-      if (error instanceof HttpError && error.statusCode === 404) throw conflict(`This ${label.toLowerCase()} was deleted after this change; revert its delete first`);
+      if (error instanceof HttpError && error.statusCode === 404) throw conflict(said(TEXTS.deletedSince, { label: label.toLowerCase() }));
       throw error;
     });
 
@@ -95,11 +143,11 @@ export function reverterOf<R extends { id: string }, C, U>(ctx: ResourceContext<
     await ctx.checkVersion(tx, current.id, lang, undefined);
     const lost = beyondReach(entry.changes);
     if (lost.length) {
-      const fields = Object.fromEntries(lost.map((f) => [f, 'Cannot be put back by a revert']));
-      throw badRequest(`This entry changed ${lost.join(', ')}, which a revert cannot put back; change that by hand`, fields);
+      const fields = Object.fromEntries(lost.map((f) => [f, said(TEXTS.beyondField)]));
+      throw badRequest(said(TEXTS.beyond, { fields: lost.join(', ') }), fields);
     }
     const fields = ownFields(entry);
-    if (!fields.length) throw badRequest('Nothing this entry changed can be put back');
+    if (!fields.length) throw badRequest(said(TEXTS.nothing));
     assertUnchanged(current, entry, fields);
     const before = (f: string) => entry.changes[f].before;
     await cfg.rules?.edit?.(tx, request.user!, current, Object.fromEntries(fields.map((f) => [f, before(f)])));
@@ -113,27 +161,23 @@ export function reverterOf<R extends { id: string }, C, U>(ctx: ResourceContext<
     const kept = ctx.filesOf(current);
     const back = [...ctx.filesOf(after)].filter((p) => !kept.has(p));
     const reclaimed = await reclaimFiles(tx, back);
-    if (back.some((p) => !reclaimed.has(p))) throw conflict('The earlier file of this record is no longer kept; upload it again instead');
+    if (back.some((p) => !reclaimed.has(p))) throw conflict(said(TEXTS.fileGone));
     return { before: current, after, fields, retireFiles: ctx.dropped(current, after) };
   }
 
   async function undoDelete(tx: Tx, request: FastifyRequest, entry: StoredAuditEntry): Promise<Reverted> {
     if (!entry.snapshot) {
-      throw conflict(
-        key === 'user'
-          ? 'A deleted user cannot be brought back: the history never keeps passwords. Create the account again'
-          : 'This delete was recorded without the deleted record (before deletes kept it), so it cannot be reverted',
-      );
+      throw conflict(said(key === 'user' ? TEXTS.userGone : TEXTS.noSnapshot));
     }
     const [again] = await cfg.load(tx, [entry.recordId], request.lang);
-    if (again) throw conflict(`A ${label.toLowerCase()} with this id exists again; nothing to bring back`);
+    if (again) throw conflict(said(TEXTS.existsAgain, { label: label.toLowerCase() }));
     const user = request.user!;
     const { snapshot, leftOut } = (await cfg.rules?.restore?.(tx, user, entry.snapshot, request.messageLang)) ?? { snapshot: entry.snapshot, leftOut: [] };
     const own = snapshot.rows[getTableName(RESOURCE_TABLES[key].table)]?.[0] ?? {};
     await cfg.rules?.create?.(tx, user, own);
     await restoreSnapshot(tx, key, snapshot, request.lang);
     const kept = await reclaimFiles(tx, snapshot.files);
-    if (snapshot.files.some((p) => !kept.has(p))) throw conflict(`The files of this ${label.toLowerCase()} were removed after the retention period; it cannot be brought back whole`);
+    if (snapshot.files.some((p) => !kept.has(p))) throw conflict(said(TEXTS.filesSwept, { label: label.toLowerCase() }));
     if (ctx.versions) await bumpVersion(tx, ctx.versions, entry.recordId);
     const after = await ctx.oneFrom(tx, entry.recordId, request.lang);
     return { before: null, after, fields: Object.keys(after), leftOut };
@@ -141,7 +185,7 @@ export function reverterOf<R extends { id: string }, C, U>(ctx: ResourceContext<
 
   async function undoCreate(tx: Tx, request: FastifyRequest, entry: StoredAuditEntry): Promise<Reverted> {
     const remove = cfg.remove;
-    if (!remove) throw badRequest(`A ${label.toLowerCase()} cannot be deleted, so its creation cannot be reverted`);
+    if (!remove) throw badRequest(said(TEXTS.noDelete, { label: label.toLowerCase() }));
     const current = await present(tx, entry.recordId, request.lang);
     await ctx.checkVersion(tx, current.id, request.lang, undefined);
     assertUnchanged(current, entry, ownFields(entry));
