@@ -1,0 +1,129 @@
+/**
+ * Many tabs, one change stream (issue #34). Eight tabs of the panel in one browser all load their list and hear a
+ * change live, while the browser holds one `/events` stream: the server allows one in all (EVENT_STREAMS_MAX=1), so a
+ * second would be refused (503), and a probe of ours is refused because the browser's holds the place. Closing the
+ * tab that holds the stream hands it to another, which resumes without losing the change made meanwhile; a frozen
+ * tab lets it go too. And a list whose call fails says so, with a retry, never "nothing found".
+ */
+import type { BrowserContext, Page, Request } from 'playwright-core';
+import type { Spec } from '../harness/types';
+import { expectTrue, login, TIMEOUT } from '../harness/ui';
+
+const TABS = 8;
+const isStream = (request: Request) => new URL(request.url()).pathname.endsWith('/api/v1/events');
+
+/** The context's change streams: those open now, and every answer the server gave to one. */
+function watchStreams(context: BrowserContext) {
+  const open = new Set<Request>();
+  const statuses: number[] = [];
+  context.on('request', (request) => {
+    if (isStream(request)) open.add(request);
+  });
+  context.on('response', (response) => {
+    if (isStream(response.request())) statuses.push(response.status());
+  });
+  const done = (request: Request) => void open.delete(request);
+  context.on('requestfinished', done);
+  context.on('requestfailed', done);
+  return { open, statuses };
+}
+
+async function waitUntil(what: string, test: () => boolean | Promise<boolean>, timeout = TIMEOUT) {
+  const deadline = Date.now() + timeout;
+  while (!(await test())) {
+    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The server's answer to a stream of our own: 503 while the browser's stream holds the only place. */
+async function probe(baseUrl: string, token: string): Promise<number> {
+  const controller = new AbortController();
+  const res = await fetch(`${baseUrl}/api/v1/events`, { headers: { authorization: `Bearer ${token}` }, signal: controller.signal });
+  controller.abort();
+  return res.status;
+}
+
+export const specs: Spec[] = [
+  {
+    name: 'tabs: eight tabs load and stay current on one change stream, handed over when its tab closes or freezes',
+    env: { EVENT_STREAMS_MAX: '1', E2E_GROUP: 'tabs' },
+    async run({ page, baseUrl, api, unique }) {
+      const addRegion = async (n: number) => {
+        const name = await api.translation(`e2e_tabs_${n}_${unique}`, { uz: `Tab ${n} ${unique}`, ru: `Вкладка ${n} ${unique}`, en: `Tab ${n} ${unique}` });
+        await api.post('region/add', { name });
+      };
+      await addRegion(0);
+      const context = page.context();
+      const streams = watchStreams(context);
+      await login(page, baseUrl);
+      const pages: Page[] = [page];
+      for (let i = 1; i < TABS; i++) {
+        const tab = await context.newPage();
+        tab.setDefaultTimeout(TIMEOUT);
+        pages.push(tab);
+      }
+      // All eight open the region list at once, as ctrl-clicks would.
+      await Promise.all(pages.map((tab) => tab.goto(`${baseUrl}/dashboart/region`)));
+      await Promise.all(pages.map((tab) => tab.getByRole('cell', { name: `Tab 0 ${unique}`, exact: true }).waitFor()));
+      for (const tab of pages) expectTrue((await tab.getByTestId('list-error').count()) === 0, 'no list failed');
+
+      await waitUntil('one stream is open', () => streams.open.size === 1);
+      // Let any second stream show itself.
+      await page.waitForTimeout(1500);
+      expectTrue(streams.open.size === 1, `the browser holds ${streams.open.size} streams`);
+      expectTrue(streams.statuses.every((s) => s === 200), `stream answers: ${streams.statuses.join(', ')}`);
+      expectTrue((await probe(baseUrl, api.token)) === 503, 'the server holds the browser’s stream in its only place');
+
+      // A change made elsewhere reaches every tab live.
+      await addRegion(1);
+      await Promise.all(pages.map((tab) => tab.getByTestId('live-changes').filter({ hasText: '1 change' }).waitFor()));
+
+      // The tab holding the stream closes; a change made at once is not lost: the next tab resumes from it.
+      const leader = [...streams.open][0]!.frame().page();
+      const rest = pages.filter((tab) => tab !== leader);
+      await leader.close();
+      await addRegion(2);
+      await Promise.all(rest.map((tab) => tab.getByTestId('live-changes').filter({ hasText: '2 changes' }).waitFor()));
+      await waitUntil('the stream is handed over', () => streams.open.size === 1 && [...streams.open][0]!.frame().page() !== leader);
+      expectTrue(rest.includes([...streams.open][0]!.frame().page()), 'another tab holds the stream');
+
+      // A frozen tab (as a hidden one is, in time) lets the stream go to another, and hears again once resumed.
+      const second = [...streams.open][0]!.frame().page();
+      const cdp = await context.newCDPSession(second);
+      await cdp.send('Page.setWebLifecycleState', { state: 'frozen' });
+      await waitUntil('a live tab takes the frozen one’s stream', () => streams.open.size === 1 && [...streams.open][0]!.frame().page() !== second);
+      await addRegion(3);
+      const awake = rest.filter((tab) => tab !== second);
+      await Promise.all(awake.map((tab) => tab.getByTestId('live-changes').filter({ hasText: '3 changes' }).waitFor()));
+      await cdp.send('Page.setWebLifecycleState', { state: 'active' });
+      // Back, it refetched what it shows: the change made while it was frozen is in its list.
+      await second.getByRole('cell', { name: `Tab 3 ${unique}`, exact: true }).waitFor();
+      await cdp.detach();
+      await page.waitForTimeout(1000);
+      expectTrue(streams.open.size === 1, `after the handovers the browser holds ${streams.open.size} streams`);
+      expectTrue((await probe(baseUrl, api.token)) === 503, 'still one stream on the server');
+    },
+  },
+  {
+    name: 'tabs: a list whose call failed shows the error and a retry, not "nothing found"',
+    async run({ page, baseUrl, api, unique }) {
+      const name = await api.translation(`e2e_tabs_err_${unique}`, { uz: `Xato ${unique}`, ru: `Ошибка ${unique}`, en: `Failed ${unique}` });
+      await api.post('region/add', { name });
+      await login(page, baseUrl, 'uz');
+      let failing = true;
+      await page.route(/\/api\/v1\/region\?/, (route) => (failing ? route.abort('connectionrefused') : route.continue()));
+      await page.goto(`${baseUrl}/dashboart/region`);
+      const error = page.getByTestId('list-error');
+      await error.waitFor({ timeout: 30_000 });
+      await error.getByText('Roʻyxatni yuklab boʻlmadi.').waitFor();
+      expectTrue((await page.locator('.KitList-empty, .RaList-noResults').count()) === 0, 'no empty state under the error');
+      expectTrue((await page.getByText(/topilmadi/).count()) === 0, 'no "nothing found"');
+      expectTrue((await page.locator('.MuiTablePagination-root').count()) === 0, 'no pager under the error');
+      failing = false;
+      await error.getByRole('button', { name: 'Qayta urinish' }).click();
+      await page.getByRole('cell', { name: `Xato ${unique}`, exact: true }).waitFor();
+      expectTrue((await error.count()) === 0, 'the error is gone once the list loaded');
+    },
+  },
+];
