@@ -102,7 +102,11 @@ export class LiveEvents {
         for (const listener of this.endedListeners) listener(res.status === 401 ? 401 : SESSION_REVOKED);
         return;
       }
-      if (!res.ok || !res.body) throw new Error(`events: ${res.status}`);
+      if (!res.ok || !res.body) {
+        // Read no further: the answer's body would hold the connection.
+        void res.body?.cancel().catch(() => {});
+        throw new Error(`events: ${res.status}`);
+      }
       alive();
       const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
       let buffer = '';
