@@ -16,7 +16,7 @@ function fakeLocks(): LockManager {
   };
   return {
     request: ((name: string, options: LockOptions, callback: LockGrantedCallback<unknown>) =>
-      new Promise((resolve, reject) => {
+      new Promise<unknown>((resolve, reject) => {
         const run = () => {
           held.add(name);
           Promise.resolve(callback({ name, mode: 'exclusive' }))
