@@ -56,7 +56,7 @@ const ListEmpty = () => {
  * A list whose data call failed (issue #34): says so, with the server's message and a retry, never the empty state's
  * "nothing found" (react-admin renders the children, and so the table's own empty state, when no `error` is given).
  */
-export const ListError = () => {
+const ListError = () => {
   const translate = useTranslate();
   const { error, refetch, isFetching } = useListContext();
   const message = error instanceof Error && error.message ? error.message : 'app.error.generic';
