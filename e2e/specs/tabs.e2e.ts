@@ -143,4 +143,19 @@ export const specs: Spec[] = [
       expectTrue((await error.count()) === 0, 'the error is gone once the list loaded');
     },
   },
+  {
+    name: 'tabs: a logout in one tab takes every tab of the session to the login page',
+    async run({ page, baseUrl }) {
+      await login(page, baseUrl);
+      const other = await page.context().newPage();
+      other.setDefaultTimeout(TIMEOUT);
+      await other.goto(`${baseUrl}/dashboart/region`);
+      await other.getByRole('heading', { name: /Region/ }).first().waitFor();
+      await page.locator('.RaUserMenu-userButton').click();
+      await page.getByRole('menuitem', { name: 'Log Out' }).click();
+      await page.waitForURL(`${baseUrl}/`);
+      // Without a click or a reload.
+      await other.getByRole('button', { name: 'LOG IN' }).waitFor();
+    },
+  },
 ];
