@@ -136,6 +136,8 @@ export const enApp = {
     error: {
       ...loginPage.error,
       forbidden: 'You do not have permission for this action.',
+      list: 'The list could not be loaded.',
+      retry: 'Try again',
     },
     columns: { id: '#', createdAt: 'Created', updatedAt: 'Updated' },
     stats: { unavailable: 'Counts are unavailable' },

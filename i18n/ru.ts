@@ -137,6 +137,8 @@ const ruApp = {
     error: {
       ...loginPage.error,
       forbidden: 'У вас нет прав на это действие.',
+      list: 'Не удалось загрузить список.',
+      retry: 'Повторить',
     },
     columns: { id: '#', createdAt: 'Создано', updatedAt: 'Изменено' },
     stats: { unavailable: 'Счётчики недоступны' },

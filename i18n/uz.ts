@@ -137,6 +137,8 @@ const uzApp = {
     error: {
       ...loginPage.error,
       forbidden: 'Bu amal uchun sizda ruxsat yoʻq.',
+      list: 'Roʻyxatni yuklab boʻlmadi.',
+      retry: 'Qayta urinish',
     },
     columns: { id: '#', createdAt: 'Yaratilgan', updatedAt: 'Oʻzgartirilgan' },
     stats: { unavailable: 'Sonlarni olib boʻlmadi' },

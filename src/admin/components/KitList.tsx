@@ -1,10 +1,13 @@
 import InboxIcon from '@mui/icons-material/Inbox';
-import { Box, Typography } from '@mui/material';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
+import { Alert, Box, Button, Typography } from '@mui/material';
 import { useRef, type ReactNode } from 'react';
 import {
   CreateButton,
   DataTable,
   List,
+  Pagination,
+  useListContext,
   useGetResourceLabel,
   useResourceContext,
   useResourceDefinition,
@@ -49,6 +52,41 @@ const ListEmpty = () => {
   );
 };
 
+/**
+ * A list whose data call failed (issue #34): says so, with the server's message and a retry, never the empty state's
+ * "nothing found" (react-admin renders the children, and so the table's own empty state, when no `error` is given).
+ */
+const ListError = () => {
+  const translate = useTranslate();
+  const { error, refetch, isFetching } = useListContext();
+  const message = error instanceof Error && error.message ? error.message : 'app.error.generic';
+  return (
+    <Alert
+      severity="error"
+      role="alert"
+      icon={<ErrorOutlineIcon />}
+      data-testid="list-error"
+      sx={{ m: 2 }}
+      action={
+        <Button color="inherit" size="small" disabled={isFetching} onClick={() => void refetch()}>
+          {translate('app.error.retry')}
+        </Button>
+      }
+    >
+      <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
+        {translate('app.error.list')}
+      </Typography>
+      {translate(message, { _: message })}
+    </Alert>
+  );
+};
+
+/** The pager, but not under a failed list: "1-10 / 10" of what was shown before the failure would be a lie. */
+const KitPagination = () => {
+  const { error } = useListContext();
+  return error ? null : <Pagination />;
+};
+
 interface KitListExtras {
   quickFilters?: ReactNode;
   /** The page's title key when it is not `resources.<resource>.title` (a second list of the same resource). */
@@ -72,6 +110,8 @@ export const KitList = ({ quickFilters, actions, titleKey, savedQueries, queryOp
       actions={actions ?? <ListActions />}
       aside={<ListAside savedQueries={savedQueries}>{quickFilters}</ListAside>}
       empty={<ListEmpty />}
+      error={<ListError />}
+      pagination={<KitPagination />}
       // The list's column may be narrower than its table (which then folds or scrolls in its box), never the page.
       sx={{ '& .RaList-main': { minWidth: 0 } }}
       // A first page the menu click already fetched (providers/listPrefetch) is used without asking again.

@@ -1,5 +1,6 @@
 /**
- * The change stream in React (issue #25): one stream per tab, mounted in the layout. `useLiveChanges(resource, handler)`
+ * The change stream in React (issue #25): one stream per browser, shared by its tabs (providers/sharedLive.ts, issue
+ * #34), mounted in the layout. `useLiveChanges(resource, handler)`
  * hears the changes of a resource (`'*'`: all), each marked `own` when this tab wrote it a moment ago;
  * `useLiveStatus()` says whether the stream is up. A `reset` (events were missed) refetches every query, and the
  * dashboard counts (home tiles, the menu's badge) are refetched shortly after any change.
@@ -7,7 +8,8 @@
 import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLogoutIfAccessDenied } from 'react-admin';
-import { LiveEvents, type LiveChange, type LiveStatus } from '../providers/liveEvents';
+import type { LiveChange, LiveStatus } from '../providers/liveEvents';
+import { SharedLiveEvents } from '../providers/sharedLive';
 
 interface HeardChange extends LiveChange {
   /** This tab saved it (a successful write of the same resource and id within the last few seconds). */
@@ -20,7 +22,7 @@ const AROUND_THE_RECORD = new Set(['presence', 'claim', 'release']);
 export const othersChangedRecord = (change: HeardChange) => !change.own && !AROUND_THE_RECORD.has(change.action);
 
 interface Live {
-  events: LiveEvents;
+  events: SharedLiveEvents;
   /** Whether this tab wrote the change a moment ago. */
   isOwn: (change: LiveChange) => boolean;
 }
@@ -41,7 +43,7 @@ export const LiveProvider = ({ children }: { children: ReactNode }) => {
   const queryClient = useQueryClient();
   const own = useRef<{ resource?: string; ids: string[]; at: number }[]>([]);
   const [value] = useState<Live>(() => ({
-    events: new LiveEvents(),
+    events: new SharedLiveEvents(),
     isOwn: (change) =>
       own.current.some((w) => Date.now() - w.at < OWN_WINDOW_MS && (!w.resource || w.resource === change.resource) && change.ids.some((id) => w.ids.includes(id))),
   }));

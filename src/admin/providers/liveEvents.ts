@@ -31,6 +31,16 @@ export class LiveEvents {
   private attempt = 0;
   status: LiveStatus = 'connecting';
 
+  /** The last event id heard: where a stream opened now resumes (`Last-Event-ID`). */
+  get position(): number | undefined {
+    return this.lastId === undefined ? undefined : Number(this.lastId);
+  }
+
+  /** Resumes from `id` (heard by another tab's stream) unless this stream has heard later ones. */
+  resumeFrom(id: number | undefined) {
+    if (id !== undefined && (this.lastId === undefined || Number(this.lastId) < id)) this.lastId = String(id);
+  }
+
   start() {
     if (this.controller) return;
     void this.connect();
@@ -92,7 +102,11 @@ export class LiveEvents {
         for (const listener of this.endedListeners) listener(res.status === 401 ? 401 : SESSION_REVOKED);
         return;
       }
-      if (!res.ok || !res.body) throw new Error(`events: ${res.status}`);
+      if (!res.ok || !res.body) {
+        // Read no further: the answer's body would hold the connection.
+        void res.body?.cancel().catch(() => {});
+        throw new Error(`events: ${res.status}`);
+      }
       alive();
       const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
       let buffer = '';
