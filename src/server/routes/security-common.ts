@@ -22,16 +22,25 @@ export function shownSession(row: { id: string; userAgent: string | null; ip: st
 }
 
 /**
- * The user another user's security is managed for: 404 when there is none; 403 when they hold a permission the caller
- * lacks (as for editing them: `user.edit` must not end a SUPER-ADMIN's sessions or reset their second factor).
+ * Changing, deleting — or seeing the sessions and security state of — a user who holds a permission the caller lacks
+ * is refused: otherwise `user.edit` alone could set a SUPER-ADMIN's password (or strip their roles) and take over
+ * their powers, or read where and on what they log in. One's own account is always one's own.
  */
-export async function managedUser(db: DbOrTx, caller: AuthUser, userId: string, change: boolean): Promise<{ id: string; username: string | null }> {
+export async function checkMayManage(db: DbOrTx, caller: AuthUser, userId: string) {
+  if (userId === caller.id) return;
+  const beyond = (await permissionCodesOf(db, userId)).find((c) => !caller.permissions.has(c));
+  if (beyond) throw forbidden(`You cannot change a user who holds a permission you do not hold (${beyond})`);
+}
+
+/**
+ * The user another user's security is read or managed for: 404 when there is none; 403 when the caller may not manage
+ * them (`checkMayManage`, the rule for editing them): `user.edit` must not read a SUPER-ADMIN's sessions, end them or
+ * reset their second factor.
+ */
+export async function managedUser(db: DbOrTx, caller: AuthUser, userId: string): Promise<{ id: string; username: string | null }> {
   const credentials = uuidLike(userId) ? await credentialsOf(db, userId) : undefined;
   if (!credentials) throw notFound('User');
   const row = { id: userId.toLowerCase(), username: credentials.username };
-  if (change && row.id !== caller.id) {
-    const beyond = (await permissionCodesOf(db, row.id)).find((c) => !caller.permissions.has(c));
-    if (beyond) throw forbidden(`You cannot change a user who holds a permission you do not hold (${beyond})`);
-  }
+  await checkMayManage(db, caller, row.id);
   return row;
 }

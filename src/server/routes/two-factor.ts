@@ -153,7 +153,7 @@ export const twoFactorAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = request.user!;
       await auditedWrite(app.db, request, async (tx) => {
-        const user = await managedUser(tx, caller, request.params.id, true);
+        const user = await managedUser(tx, caller, request.params.id);
         if (user.id === caller.id) throw new HttpError(403, 'Turn your own two-factor login off under Profile');
         const wasOn = await removeTwoFactor(tx, user.id);
         const ended = await endSessions(tx, user.id, 'two-factor-reset');

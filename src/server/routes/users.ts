@@ -9,7 +9,6 @@ import { resources } from '../../shared/resources';
 import { meRecord, userRecord } from '../../shared/records/user';
 import { userCreateSchema, userEditSchema } from '../../shared/schemas/users';
 import { hashPassword } from '../auth/passwords';
-import { permissionCodesOf } from '../auth/sessions';
 import { checkPasswordStrength, strengthMessage } from '../auth/strength';
 import { registerResource } from '../http/resource-routes';
 import { deleteRecord } from '../repos/records';
@@ -17,22 +16,13 @@ import { rolePermissionCodes } from '../repos/roles';
 import { loadUsers, saveUser, superAdminIds, takenBy, userListSpec } from '../repos/users';
 import type { AuthUser } from '../plugins/auth';
 import type { DbOrTx } from '../db/client';
+import { checkMayManage } from './security-common';
 
 async function checkRolesGrantable(db: DbOrTx, caller: AuthUser, roleIds: string[]) {
   const { codes, unknown } = await rolePermissionCodes(db, roleIds);
   if (unknown.length) throw notFound(`Role ${unknown[0]}`);
   const beyond = codes.find((c) => !caller.permissions.has(c));
   if (beyond) throw forbidden(`You cannot grant a role with a permission you do not hold (${beyond})`);
-}
-
-/**
- * Changing or deleting a user who holds a permission the caller lacks is refused: otherwise `user.edit` alone could set
- * a SUPER-ADMIN's password (or strip their roles) and take over their powers.
- */
-async function checkMayManage(db: DbOrTx, caller: AuthUser, userId: string) {
-  if (userId === caller.id) return;
-  const beyond = (await permissionCodesOf(db, userId)).find((c) => !caller.permissions.has(c));
-  if (beyond) throw forbidden(`You cannot change a user who holds a permission you do not hold (${beyond})`);
 }
 
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
