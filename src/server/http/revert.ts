@@ -29,6 +29,8 @@ const NOT_REVERTIBLE: Record<string, string> = {
   twoFactorEnable: 'a second factor belongs to its user; they turn it on or off themselves',
   twoFactorDisable: 'a second factor belongs to its user; they turn it on or off themselves',
   twoFactorReset: 'a second factor belongs to its user; they set it up again themselves',
+  twoFactorLock: 'a lock is lifted by its user’s recovery code or an admin’s two-factor reset',
+  recoveryCodes: 'recovery codes are never kept in the history; make new ones instead',
   sessionEnd: 'an ended session cannot be resumed; its user logs in again',
   sessionsEnd: 'ended sessions cannot be resumed; their user logs in again',
   undo: 'an undo took a moderation decision back; decide on the cottage again instead',

@@ -68,14 +68,15 @@ export async function assertFree(db: DbOrTx, key: TabledResource, field: string,
 }
 
 /**
- * Whether `key` is a resource with its own table and `id` one of its records. An id that cannot be one (not a uuid for
- * a uuid key, not a number for a serial one) is no record, never a database error.
+ * Whether `key` is a resource with its own table and `id` one of its records. An id that cannot be one (not a uuid) is
+ * no record, never a database error.
  */
 export async function recordExists(db: DbOrTx, key: string, id: string): Promise<boolean> {
   if (!Object.hasOwn(RESOURCE_TABLES, key)) return false;
   const { table } = RESOURCE_TABLES[key as TabledResource];
-  const kind = table.id.columnType;
-  if (kind === 'PgUUID' ? !uuidLike(id) : kind.startsWith('PgBig') || kind.startsWith('PgSerial') || kind.startsWith('PgInteger') ? !/^\d{1,15}$/.test(id) : false) return false;
+  // Every resource table's id is a uuid (a table with another kind of id fails the type check here).
+  const kind: 'PgUUID' = table.id.columnType;
+  if (kind !== 'PgUUID' || !uuidLike(id)) return false;
   const [row] = await db.select({ id: table.id }).from(table).where(eq(table.id, id)).limit(1);
   return row !== undefined;
 }
