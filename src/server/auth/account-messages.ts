@@ -32,7 +32,7 @@ const MESSAGES = {
   },
 } satisfies Record<string, Record<Lang, string>>;
 
-export type AccountMessage = keyof typeof MESSAGES;
+type AccountMessage = keyof typeof MESSAGES;
 
 export function accountMessage(what: AccountMessage, lang: string): string {
   const texts: Record<Lang, string> = MESSAGES[what];

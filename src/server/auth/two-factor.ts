@@ -69,7 +69,7 @@ export function newRecoveryCodes(): string[] {
  * (then spent). Answers which one passed. Both spends are single conditional statements, so two requests racing with
  * the same code cannot both pass.
  */
-export async function checkSecondFactor(
+async function checkSecondFactor(
   db: DbOrTx,
   serverSecret: string,
   userId: string,

@@ -10,9 +10,9 @@ import type { DbOrTx } from '../db/client';
 import { secondFactorFailures, secondFactorLocks } from '../db/schema';
 
 /** Wrong codes of one account that lock its authenticator (README, "Two-factor login"). */
-export const SECOND_FACTOR_LOCK_AFTER = 20;
+const SECOND_FACTOR_LOCK_AFTER = 20;
 /** How long a wrong code counts, and how long a lock lasts when nothing lifts it. */
-export const SECOND_FACTOR_WINDOW_HOURS = 24;
+const SECOND_FACTOR_WINDOW_HOURS = 24;
 /** A lock stays on the owner's Security page this long after it began, lifted or not. */
 const SHOWN_DAYS = 30;
 /** The addresses a lock names, at most (the most frequent first). */
@@ -21,7 +21,7 @@ const ADDRESS_LENGTH = 64;
 
 const windowStart = () => sql`now() - make_interval(hours => ${SECOND_FACTOR_WINDOW_HOURS})`;
 
-export interface SecondFactorLock {
+interface SecondFactorLock {
   lockedAt: Date;
   /** When it ends by itself, unless lifted before. */
   until: Date;

@@ -1,6 +1,7 @@
 /**
- * Two-factor login (TOTP) for the caller: status with the last login, setup (the secret answered this once), enable
- * with a code (answers the recovery codes, once), disable with the password and a code; and a reset of another user's
+ * Two-factor login (TOTP) for the caller: status with the last login and the latest lock, setup (the secret answered
+ * this once), enable with the password and a code (answers the recovery codes, once; ends the other sessions), new
+ * recovery codes with the password, disable with the password and a code; and a reset of another user's
  * by a holder of `user.edit`, which also ends that user's sessions. Enable, disable and reset are audited without any
  * secret. The status, setup and enable routes answer a user whose role requires two-factor before it is on.
  */
@@ -38,33 +39,33 @@ import { rolePermissionCodes } from '../repos/roles';
 import { uuidLike } from '../query/ids';
 import { endSessions, loginBefore } from '../repos/sessions';
 import { managedUser, shownSession } from './security-common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 const ISSUER = 'Dacha Admin';
 const message = z.object({ message: z.string() });
+
+/**
+ * A strong action asks for the current password in the same request, whatever the session's age: a stolen access
+ * token alone cannot do it. Behind the login's throttle, which it shares (429 with Retry-After); 400 when wrong.
+ */
+async function checkCurrentPassword(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, password: string) {
+  const { id } = request.user!;
+  const row = await credentialsOf(app.db, id);
+  const outcome = await throttledCheck(app.loginThrottle, { scope: 'password', subject: row?.username ?? id, address: request.ip }, () =>
+    verifyPassword(password, row?.passwordHash),
+  );
+  if ('retryAfter' in outcome) return tooManyAttempts(reply, outcome.retryAfter);
+  if (!outcome.passed) {
+    const text = accountMessage('password-wrong', request.lang);
+    throw badRequest(text, { password: text });
+  }
+  return row?.username ?? id;
+}
 
 const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['auth'];
   const anyUser = app.requirePermission();
   const serverSecret = () => app.config.jwtSecret!;
-
-  /**
-   * A strong action asks for the current password in the same request, whatever the session's age: a stolen access
-   * token alone cannot do it. Behind the login's throttle, which it shares (429 with Retry-After); 400 when wrong.
-   */
-  async function checkCurrentPassword(request: FastifyRequest, reply: FastifyReply, password: string) {
-    const { id } = request.user!;
-    const row = await credentialsOf(app.db, id);
-    const outcome = await throttledCheck(app.loginThrottle, { scope: 'password', subject: row?.username ?? id, address: request.ip }, () =>
-      verifyPassword(password, row?.passwordHash),
-    );
-    if ('retryAfter' in outcome) return tooManyAttempts(reply, outcome.retryAfter);
-    if (!outcome.passed) {
-      const message = accountMessage('password-wrong', request.lang);
-      throw badRequest(message, { password: message });
-    }
-    return row?.username ?? id;
-  }
 
   app.get(
     '/auth/security',
@@ -129,7 +130,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { id, sessionId } = request.user!;
-      await checkCurrentPassword(request, reply, request.body.password);
+      await checkCurrentPassword(app, request, reply, request.body.password);
       const row = await findTwoFactor(app.db, id);
       if (row?.enabledAt) throw conflict('Two-factor login is already on');
       if (!row) throw badRequest('Start the setup first', { code: 'Start the setup first' });
@@ -152,31 +153,6 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/auth/2fa/recovery-codes',
-    {
-      onRequest: anyUser,
-      schema: {
-        tags,
-        description:
-          'Ten new recovery codes, shown once, in place of the old ones (used or not); needs the current password (400 when wrong; 429 with Retry-After past the login throttle); 409 when two-factor login is off; audited',
-        body: recoveryCodesSchema,
-        response: { 200: recoveryCodesAnswer },
-      },
-    },
-    async (request, reply) => {
-      const { id } = request.user!;
-      await checkCurrentPassword(request, reply, request.body.password);
-      const codes = newRecoveryCodes();
-      await auditedWrite(app.db, request, async (tx) => {
-        const before = await replaceRecoveryCodes(tx, id, codes.map(hashRecoveryCode));
-        if (before === undefined) throw conflict(accountMessage('two-factor-off', request.lang));
-        return { result: undefined, audit: { resource: 'user', recordId: id, action: 'recoveryCodes', extra: { recoveryCodesLeft: { before, after: codes.length } } } };
-      });
-      return { recoveryCodes: codes };
-    },
-  );
-
-  app.post(
     '/auth/2fa/disable',
     {
       onRequest: anyUser,
@@ -190,7 +166,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { id } = request.user!;
-      const subject = await checkCurrentPassword(request, reply, request.body.password);
+      const subject = await checkCurrentPassword(app, request, reply, request.body.password);
       const state = await findTwoFactor(app.db, id);
       if (!state?.enabledAt) throw conflict('Two-factor login is off');
       let locked = false;
@@ -209,6 +185,36 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         return { result: undefined, audit: { resource: 'user', recordId: id, action: 'twoFactorDisable', extra: { twoFactor: { before: true, after: false } } } };
       });
       return { message: 'Two-factor login is off' };
+    },
+  );
+};
+
+/** New recovery codes in place of the old ones, for the caller (the current password first). */
+export const recoveryCodeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['auth'];
+  const anyUser = app.requirePermission();
+  app.post(
+    '/auth/2fa/recovery-codes',
+    {
+      onRequest: anyUser,
+      schema: {
+        tags,
+        description:
+          'Ten new recovery codes, shown once, in place of the old ones (used or not); needs the current password (400 when wrong; 429 with Retry-After past the login throttle); 409 when two-factor login is off; audited',
+        body: recoveryCodesSchema,
+        response: { 200: recoveryCodesAnswer },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.user!;
+      await checkCurrentPassword(app, request, reply, request.body.password);
+      const codes = newRecoveryCodes();
+      await auditedWrite(app.db, request, async (tx) => {
+        const before = await replaceRecoveryCodes(tx, id, codes.map(hashRecoveryCode));
+        if (before === undefined) throw conflict(accountMessage('two-factor-off', request.lang));
+        return { result: undefined, audit: { resource: 'user', recordId: id, action: 'recoveryCodes', extra: { recoveryCodesLeft: { before, after: codes.length } } } };
+      });
+      return { recoveryCodes: codes };
     },
   );
 };
