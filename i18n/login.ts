@@ -30,6 +30,7 @@ const en = {
       code_placeholder: 'The 6-digit code from your app, or a recovery code',
       code_required: 'Two-factor login is on: enter the code from your authenticator app',
       code_wrong: 'The code is wrong or already used',
+      code_locked: 'Codes from your authenticator are locked after too many wrong codes. Enter one of your recovery codes instead, or ask an administrator to reset your two-factor login.',
     },
     not_found: {
       code: '4 0 4',
@@ -67,6 +68,7 @@ const uz: LoginMessages = {
       code_placeholder: 'Ilovadagi 6 xonali kod yoki tiklash kodi',
       code_required: 'Ikki bosqichli kirish yoqilgan: autentifikator ilovasidagi kodni kiriting',
       code_wrong: 'Kod notoʻgʻri yoki allaqachon ishlatilgan',
+      code_locked: 'Juda koʻp notoʻgʻri koddan soʻng autentifikator kodlari qulflandi. Uning oʻrniga tiklash kodlaringizdan birini kiriting yoki administratordan ikki bosqichli kirishni bekor qilishni soʻrang.',
     },
     not_found: {
       code: '4 0 4',
@@ -102,6 +104,7 @@ const ru: LoginMessages = {
       code_placeholder: '6-значный код из приложения или код восстановления',
       code_required: 'Включён двухфакторный вход: введите код из приложения-аутентификатора',
       code_wrong: 'Код неверен или уже использован',
+      code_locked: 'Коды аутентификатора заблокированы после множества неверных кодов. Введите вместо них один из кодов восстановления или попросите администратора сбросить двухфакторный вход.',
     },
     not_found: {
       code: '4 0 4',

@@ -96,6 +96,25 @@ describe('access tokens', () => {
     expect((await me(forever)).statusCode).toBe(401);
     expect((await me(user.token)).statusCode).toBe(200);
   });
+
+  it('carry iss and aud, and one without them, or naming another issuer or audience, is refused', async () => {
+    const user = await userWith(t, ['region.list']);
+    const [, body] = user.token.split('.');
+    const claims = JSON.parse(Buffer.from(body, 'base64url').toString()) as Record<string, unknown>;
+    expect(claims).toMatchObject({ iss: 'dacha-admin', aud: 'dacha-admin-api' });
+    const sid = await sessionOf(user.token);
+    const key = new TextEncoder().encode(t.config.jwtSecret);
+    const signed = (iss?: string, aud?: string) => {
+      const jwt = new SignJWT({ sid, typ: 'access' }).setProtectedHeader({ alg: 'HS256' }).setSubject(user.id).setIssuedAt().setExpirationTime('5m');
+      if (iss) jwt.setIssuer(iss);
+      if (aud) jwt.setAudience(aud);
+      return jwt.sign(key);
+    };
+    expect((await me(await signed())).statusCode).toBe(401);
+    expect((await me(await signed('someone-else', 'dacha-admin-api'))).statusCode).toBe(401);
+    expect((await me(await signed('dacha-admin', 'another-api'))).statusCode).toBe(401);
+    expect((await me(await signed('dacha-admin', 'dacha-admin-api'))).statusCode).toBe(200);
+  });
 });
 
 describe('password hashes', () => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { loadConfig } from '../src/server/config';
 import { cottages } from '../src/server/db/schema';
-import { createTestApp, type TestContext } from './helpers';
+import { createTestApp, multipart, type TestContext } from './helpers';
 import { catalogue } from './fixtures';
 
 let t: TestContext;
@@ -26,6 +26,11 @@ beforeAll(async () => {
     ['minus', '-5', 100, 0],
     ['at', '@SUM(A1)', 100, 0],
     ['comma', 'Bog‘i, Eram', 100, 0],
+    // The ru export read with `,` (issue 33): `y,=3+4,` would give the cell `=3+4`.
+    ['ruFormula', 'y,=3+4,', 100, 0],
+    // After a line break and a tab inside the text, and a `'` the text already had (the import must keep it).
+    ['inside', "a\n@b\t-c;'=d", 100, 0],
+    ['quote', "'=e", 100, 0],
   ] as const) {
     const [row] = await t.database.db.insert(cottages).values({ ...base, name, price, latitude, rating: 4.5 }).returning({ id: cottages.id });
     ids[key] = row.id;
@@ -33,15 +38,21 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** RFC 4180, with the given separator: quoted cells may hold separators, quotes ("") and line breaks. */
+/**
+ * A spreadsheet's reading with the given separator (RFC 4180 as Excel and LibreOffice apply it): a quote opens a quoted
+ * cell only at the cell's start; inside it, `""` is a quote and separators and line breaks are text. A quote anywhere
+ * else is a character — so a file written for another separator splits where that reader sees its own separator.
+ */
 function parseCsv(text: string, separator: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = '';
   let quoted = false;
+  let atStart = true;
   const endCell = () => {
     row.push(cell);
     cell = '';
+    atStart = true;
   };
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
@@ -51,14 +62,21 @@ function parseCsv(text: string, separator: string): string[][] {
         i++;
       } else if (c === '"') quoted = false;
       else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === separator) endCell();
+      continue;
+    }
+    if (c === '"' && atStart) {
+      quoted = true;
+      atStart = false;
+    } else if (c === separator) endCell();
     else if (c === '\r' && text[i + 1] === '\n') {
       endCell();
       rows.push(row);
       row = [];
       i++;
-    } else cell += c;
+    } else {
+      cell += c;
+      atStart = false;
+    }
   }
   return rows;
 }
@@ -131,28 +149,44 @@ describe('CSV export cannot start a formula', () => {
     const latitude = language === 'ru' ? 'Широта' : 'Latitude';
     const name = language === 'ru' ? 'Название' : 'Name';
     const { byId } = table(body, separator);
-    expect(byId.get(ids.formula)![name]).toBe("x;=1+2;");
-    expect(byId.get(ids.tab)![name]).toBe("'\t=1+2");
-    expect(byId.get(ids.cr)![name]).toBe("'\r=1+2");
+    expect(byId.get(ids.formula)![name]).toBe("x;'=1+2;'");
+    expect(byId.get(ids.ruFormula)![name]).toBe("y,'=3+4,'");
+    expect(byId.get(ids.inside)![name]).toBe("a\n'@b\t'-c;''=d");
+    expect(byId.get(ids.quote)![name]).toBe("''=e");
+    expect(byId.get(ids.tab)![name]).toBe("'\t'=1+2");
+    expect(byId.get(ids.cr)![name]).toBe("'\r'=1+2");
     expect(byId.get(ids.minus)![name]).toBe("'-5");
     expect(byId.get(ids.at)![name]).toBe("'@SUM(A1)");
     expect(byId.get(ids.comma)![name]).toBe('Bog‘i, Eram');
     // Numbers: not prefixed, not grouped.
     expect(byId.get(ids.formula)![latitude]).toBe('-5');
     expect(byId.get(ids.formula)![price]).toBe('1350000');
-    // Read with each of the other separators, no cell starts a formula.
+    // Read with each separator, as a spreadsheet would, no text cell starts a formula (a number cell may be -5).
+    const numbers = /^-?\d+([.,]\d+)?$/;
     for (const other of [',', ';', '\t']) {
       for (const row of parseCsv(body, other).slice(1)) {
-        for (const cell of row) if (/^[=+@\t\r]/.test(cell)) throw new Error(`read with ${JSON.stringify(other)}: a cell starts a formula: ${JSON.stringify(cell)}`);
+        for (const cell of row) {
+          if (/^[=+\-@\t\r]/.test(cell) && !numbers.test(cell)) throw new Error(`read with ${JSON.stringify(other)}: a cell starts a formula: ${JSON.stringify(cell)}`);
+        }
       }
     }
   });
 
-  it('quotes `x;=1+2;` even where `,` separates, so a `;` spreadsheet cannot split it', async () => {
+  it('quotes `x;=1+2;` and neutralises its `=`, so a `;` spreadsheet splitting it still finds no formula', async () => {
     const line = (await exportOf('en')).split('\r\n').find((l) => l.startsWith(ids.formula))!;
-    expect(line).toContain(',"x;=1+2;",');
+    expect(line).toContain(`,"x;'=1+2;'",`);
     const [stored] = await t.database.db.select({ name: cottages.name }).from(cottages).where(eq(cottages.id, ids.formula));
     expect(stored.name).toBe('x;=1+2;');
+  });
+});
+
+describe('CSV export and import round trip (issue 33)', () => {
+  it.each([['ru', ''], ['en', ''], ['en', '&sep=tab']])('%s%s: the export imported back changes nothing, formula texts included', async (lang, extra) => {
+    const body = await exportOf(lang, extra);
+    const file = multipart({}, [{ field: 'file', filename: 'cottage.csv', content: Buffer.from(`\uFEFF${body}`), type: 'text/csv' }]);
+    const res = await t.api({ method: 'POST', url: '/api/v1/cottage/import?dryRun=true', payload: file.payload, headers: { ...file.headers, 'accept-language': lang } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ created: 0, updated: 0, errors: [], changes: [], unchanged: Object.keys(ids).length });
   });
 });
 

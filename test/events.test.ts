@@ -3,6 +3,7 @@
  * an open stream within a second, from this server or another one on the same database (on PostgreSQL: two app
  * instances with their own LISTEN connections, what two workers have); a stream hears only what its user may list.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, type TestContext } from './helpers';
@@ -282,14 +283,17 @@ describe('presence', () => {
   it('one session has at most PRESENCE_PER_SESSION records open (429 beyond); a heartbeat on one of them still passes', async () => {
     const user = await userWith(t, ['region.show']);
     const put = (id: string) => t.api({ method: 'PUT', url: '/api/v1/presence', token: user.token, payload: { resource: 'region', id } });
-    for (let i = 0; i < PRESENCE_PER_SESSION; i++) expect((await put(`open-${i}`)).statusCode).toBe(200);
-    const more = await put('one-more');
+    const open: string[] = [];
+    for (let i = 0; i <= PRESENCE_PER_SESSION; i++) open.push((await region(t)).id);
+    const oneMore = open.pop()!;
+    for (const id of open) expect((await put(id)).statusCode).toBe(200);
+    const more = await put(oneMore);
     expect(more.statusCode).toBe(429);
     expect(more.json().message).toMatch(/At most 20 records/);
-    expect((await put('open-0')).statusCode).toBe(200);
+    expect((await put(open[0])).statusCode).toBe(200);
     // Leaving one frees its place.
-    expect((await t.api({ method: 'DELETE', url: '/api/v1/presence?resource=region&id=open-1', token: user.token })).statusCode).toBe(204);
-    expect((await put('one-more')).statusCode).toBe(200);
+    expect((await t.api({ method: 'DELETE', url: `/api/v1/presence?resource=region&id=${open[1]}`, token: user.token })).statusCode).toBe(204);
+    expect((await put(oneMore)).statusCode).toBe(200);
   });
 
   it('needs <resource>.show and a known resource', async () => {
@@ -298,5 +302,27 @@ describe('presence', () => {
     expect((await put({ resource: 'region', id: 'x' })).statusCode).toBe(403);
     expect((await put({ resource: 'nothing', id: 'x' })).statusCode).toBe(400);
     expect((await put({ resource: 'region' })).statusCode).toBe(400);
+  });
+
+  it('takes only a record that exists: a random uuid or markup is 404, and nothing reaches the stream', async () => {
+    const user = await userWith(t, ['region.show', 'region.list', 'order.show']);
+    const watcher = await userWith(t, ['region.show', 'region.list']);
+    const put = (payload: object) => t.api({ method: 'PUT', url: '/api/v1/presence', token: user.token, payload });
+    const stream = await openStream(origin, watcher.token);
+    try {
+      await stream.waitFor(ready);
+      const random = randomUUID();
+      for (const payload of [{ resource: 'region', id: random }, { resource: 'region', id: '<img src=x onerror=alert(1)>' }, { resource: 'order', id: '123' }]) {
+        const answer = await put(payload);
+        expect(answer.statusCode, JSON.stringify(payload)).toBe(404);
+      }
+      // A real record afterwards is told: had the refused ones been published, they would have come first.
+      const r = await region(t);
+      expect((await put({ resource: 'region', id: r.id })).statusCode).toBe(200);
+      await stream.waitFor(() => stream.changes().some((c) => c.action === 'presence'));
+      expect(stream.changes().filter((c) => c.action === 'presence').map((c) => c.ids)).toEqual([[r.id]]);
+    } finally {
+      stream.close();
+    }
   });
 });

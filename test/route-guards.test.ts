@@ -11,6 +11,7 @@ const PUBLIC = new Set(['POST /api/v1/auth/login/admin', 'POST /api/v1/auth/refr
 const ANY_USER = new Set(['GET /api/v1/user/me', 'PATCH /api/v1/user/me', 'POST /api/v1/user/me/password', 'DELETE /api/v1/auth/logout',
   // Their own two-factor login and sessions (test/two-factor.test.ts, test/sessions.test.ts).
   'GET /api/v1/auth/security', 'POST /api/v1/auth/2fa/setup', 'POST /api/v1/auth/2fa/enable', 'POST /api/v1/auth/2fa/disable',
+  'POST /api/v1/auth/2fa/recovery-codes',
   'GET /api/v1/auth/sessions', 'DELETE /api/v1/auth/sessions', 'DELETE /api/v1/auth/sessions/:id',
   // The change stream (filtered per resource by `<resource>.list`) and presence (`<resource>.show`, test/events.test.ts).
   'GET /api/v1/events', 'PUT /api/v1/presence', 'DELETE /api/v1/presence']);

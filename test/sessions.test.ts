@@ -6,10 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { createTestApp, type TestContext } from './helpers';
+import { ADMIN, createTestApp, type TestContext } from './helpers';
 import { userWith } from './fixtures';
 import { buildApp } from '../src/server/app';
-import { auditLog } from '../src/server/db/schema';
+import { auditLog, users } from '../src/server/db/schema';
 
 let t: TestContext;
 let other: FastifyInstance;
@@ -116,6 +116,21 @@ describe('sessions', () => {
     expect((await regionsOn(other, b.accessToken)).statusCode).toBe(455);
     expect((await regionsOn(other, user.token)).statusCode).toBe(200);
     expect((await t.api({ method: 'DELETE', url: `${api}/user/${stranger.id}/sessions/${firefox.id}` })).statusCode).toBe(404);
+  });
+
+  it('a user.edit holder reads a lower user’s sessions (200) but not a SUPER-ADMIN’s (403), the rule for editing them', async () => {
+    const editor = await userWith(t, ['user.edit', 'user.show', 'user.list', 'region.list']);
+    const lower = await userWith(t, ['region.list']);
+    const [admin] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, ADMIN.username));
+    const read = (id: string) => t.api({ method: 'GET', url: `${api}/user/${id}/sessions`, token: editor.token });
+    const refused = await read(admin.id);
+    expect(refused.statusCode).toBe(403);
+    expect(JSON.stringify(refused.json())).not.toMatch(/vitest|address|127\.0\.0\.1/);
+    const seen = await read(lower.id);
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json()).toHaveLength(1);
+    // Its own sessions are always its own.
+    expect((await read(editor.id)).statusCode).toBe(200);
   });
 
   it('tells the last login: when and on which device', async () => {

@@ -60,10 +60,32 @@ export const specs: Spec[] = [
 
       const security = page.locator('.SecuritySection');
       await security.getByText('Off', { exact: true }).waitFor();
+      // The sessions: this one marked, the phone's ended from here, and its token refused at once.
+      const sessions = security.locator('.SessionsTable');
+      await sessions.getByText('This device').waitFor();
+      const phoneRow = sessions.getByRole('row').filter({ hasText: 'Firefox on Linux' });
+      await phoneRow.getByRole('button', { name: 'End' }).click();
+      await page.getByText('Session ended').first().waitFor();
+      await phoneRow.waitFor({ state: 'detached' });
+      expectTrue((await phoneCall()) === 455, 'the ended session is refused at once');
+      // Another session, which turning two-factor on ends (as a password change does).
+      const tablet = await fetch(`${baseUrl}/api/v1/auth/login/admin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user) });
+      const tabletToken = ((await tablet.json()) as { accessToken: string }).accessToken;
+      const tabletCall = async () => (await fetch(`${baseUrl}/api/v1/region`, { headers: { authorization: `Bearer ${tabletToken}` } })).status;
+      expectTrue((await tabletCall()) === 200, 'the tablet session works before two-factor is on');
+
       await security.getByRole('button', { name: 'Turn on two-factor login' }).click();
       await security.getByRole('img', { name: 'QR code for the authenticator app' }).waitFor();
       const key = (await security.locator('.TwoFactorSetup-secret').textContent())!.replace(/\s/g, '');
       expectTrue(/^[A-Z2-7]{32}$/.test(key), `a base32 key is shown: ${key}`);
+      // The current password is asked again, whatever the session's age.
+      await security.getByLabel('Code from the app').fill(totp(key));
+      await security.getByRole('button', { name: 'Turn on', exact: true }).click();
+      await security.getByText('Enter your current password').waitFor();
+      await security.getByLabel('Current password').fill('not-the-password');
+      await security.getByRole('button', { name: 'Turn on', exact: true }).click();
+      await security.getByText('The password is wrong').waitFor();
+      await security.getByLabel('Current password').fill(user.password);
       await security.getByLabel('Code from the app').fill(String((Number(totp(key)) + 1) % 1_000_000).padStart(6, '0'));
       await security.getByRole('button', { name: 'Turn on', exact: true }).click();
       await security.getByText('The code is wrong or already used').waitFor();
@@ -75,15 +97,7 @@ export const specs: Spec[] = [
       await security.getByRole('button', { name: 'I have saved them' }).click();
       await security.getByText('On', { exact: true }).waitFor();
       await security.getByText('Recovery codes left: 10').waitFor();
-
-      // The sessions: this one marked, the phone's ended from here, and its token refused at once.
-      const sessions = security.locator('.SessionsTable');
-      await sessions.getByText('This device').waitFor();
-      const phoneRow = sessions.getByRole('row').filter({ hasText: 'Firefox on Linux' });
-      await phoneRow.getByRole('button', { name: 'End' }).click();
-      await page.getByText('Session ended').first().waitFor();
-      await phoneRow.waitFor({ state: 'detached' });
-      expectTrue((await phoneCall()) === 455, 'the ended session is refused at once');
+      expectTrue((await tabletCall()) === 455, 'turning two-factor on ended the other session');
 
       await page.locator('.RaUserMenu-userButton').click();
       await page.getByRole('menuitem', { name: 'Log Out' }).click();
@@ -123,6 +137,7 @@ export const specs: Spec[] = [
       await page.goto(`${baseUrl}/dashboart/region`);
       await page.waitForURL(`${baseUrl}/two-factor`, { timeout: TIMEOUT });
       const key = (await page.locator('.TwoFactorSetup-secret').textContent())!.replace(/\s/g, '');
+      await page.getByLabel('Current password').fill(user.password);
       await page.getByLabel('Code from the app').fill(totp(key));
       await page.getByRole('button', { name: 'Turn on', exact: true }).click();
       await page.getByRole('button', { name: 'I have saved them' }).click();
@@ -157,6 +172,68 @@ export const specs: Spec[] = [
       // Reset: the password alone logs in again, straight to the setup screen (the role still requires it).
       await fillLogin(page, user.username, user.password);
       await page.waitForURL(`${baseUrl}/two-factor`, { timeout: TIMEOUT });
+    },
+  },
+  {
+    name: 'two-factor lock: 20 wrong codes lock the app’s codes; the Security page says so and how to get back in; a recovery code logs in',
+    async run({ page, baseUrl, api, unique }) {
+      const wanted = ['region.list', 'stats.view'];
+      const permissions = (await api.get<Group[]>('models')).flatMap((g) => g.permission).filter((p) => wanted.includes(p.code));
+      const role = await api.post<{ id: string }>('role/add', { name: `locked_${unique}`, permissions: permissions.map((p) => p.id) });
+      const user = { username: `lock_${unique}`, password: `silver-meadow-${unique}` };
+      await api.post('user/add', { ...user, roles: [role.id] });
+      const call = async (path: string, body: object, token?: string) => {
+        const res = await fetch(`${baseUrl}/api/v1/${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          body: JSON.stringify(body),
+        });
+        return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+      };
+      // Two-factor on through the API (the first spec does it in the browser).
+      const token = (await call('auth/login/admin', user)).json.accessToken as string;
+      const key = (await call('auth/2fa/setup', {}, token)).json.secret as string;
+      const on = await call('auth/2fa/enable', { password: user.password, code: totp(key) }, token);
+      expectTrue(on.status === 200, `two-factor on: ${on.status}`);
+      const recoveryCodes = on.json.recoveryCodes as string[];
+
+      // The owner is logged in in the browser (the next step's code) before anyone guesses.
+      await openLogin(page, baseUrl);
+      await fillLogin(page, user.username, user.password);
+      await page.getByLabel('Code', { exact: true }).fill(totp(key, Date.now() + 30_000));
+      await page.getByRole('button', { name: 'LOG IN' }).click();
+      await page.waitForURL(`${baseUrl}/dashboart`, { timeout: TIMEOUT });
+
+      // Someone who knows the password guesses codes: 20 wrong ones lock the app's codes.
+      const right = new Set([-1, 0, 1, 2].map((k) => totp(key, Date.now() + k * 30_000)));
+      const guesses = Array.from({ length: 40 }, (_, i) => String(300_000 + i * 7919)).filter((g) => !right.has(g)).slice(0, 20);
+      for (const code of guesses) expectTrue((await call('auth/login/admin', { ...user, code })).status === 401, 'a wrong code is refused');
+
+      // The owner's Security page: the lock, from where, and how to get back in.
+      await page.goto(`${baseUrl}/dashboart/profile`);
+      const active = page.locator('.SecondFactorLock-active');
+      await active.getByText('Codes from your authenticator app are locked').waitFor();
+      await active.getByText(/Someone entered 20 wrong codes for your account \(the password was right\) from: .+\. Until .+, codes from the app are refused, even the right one\./).waitFor();
+      await active.getByText(/enter one of your recovery codes instead of the app’s code/).waitFor();
+
+      await page.locator('.RaUserMenu-userButton').click();
+      await page.getByRole('menuitem', { name: 'Log Out' }).click();
+      await page.waitForURL(`${baseUrl}/`);
+      // The right code is refused while locked; the page says a recovery code still works.
+      await fillLogin(page, user.username, user.password);
+      await page.getByLabel('Code', { exact: true }).fill(totp(key));
+      await page.getByRole('button', { name: 'LOG IN' }).click();
+      await page.getByText(/Codes from your authenticator are locked after too many wrong codes\. Enter one of your recovery codes instead/).waitFor();
+      await page.getByLabel('Code', { exact: true }).fill(recoveryCodes[0]);
+      await page.getByRole('button', { name: 'LOG IN' }).click();
+      await page.waitForURL(`${baseUrl}/dashboart`, { timeout: TIMEOUT });
+
+      // In again: the Security page tells what happened, and that the recovery code lifted the lock.
+      await page.goto(`${baseUrl}/dashboart/profile`);
+      const lifted = page.locator('.SecondFactorLock-lifted');
+      await lifted.getByText(/^Your authenticator codes were locked on /).waitFor();
+      await lifted.getByText(/20 wrong codes were entered from: .+\. The lock was lifted by a recovery code on .+\. If it was not you, change your password\./).waitFor();
+      await page.locator('.SecuritySection').getByText('Recovery codes left: 9').waitFor();
     },
   },
 ];

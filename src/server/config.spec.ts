@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { inspect } from 'node:util';
-import { ConfigError, loadConfig, parseDuration, parseStorageUrl } from './config';
+import { ConfigError, loadConfig, parseDuration, parseStorageUrl, startWarnings } from './config';
 
 describe('parseDuration', () => {
   it('reads seconds, minutes, hours and days', () => {
@@ -64,6 +64,19 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...pg, WORKERS: '3' }).workers).toBe(3);
     expect(() => loadConfig({ WORKERS: '2' })).toThrow(/WORKERS must be 1 with the embedded database/);
     expect(() => loadConfig({ ...pg, WORKERS: '0' })).toThrow(/WORKERS must be at least 1/);
+  });
+});
+
+describe('start warnings', () => {
+  it('warn that TRUST_PROXY=true believes every client, and suggest naming the proxies', () => {
+    const [warning, ...more] = startWarnings(loadConfig({ TRUST_PROXY: 'true' }));
+    expect(more).toEqual([]);
+    expect(warning).toMatch(/every client/);
+    expect(warning).toMatch(/TRUST_PROXY=10\./);
+  });
+  it('say nothing when the proxies are named, or none is trusted', () => {
+    expect(startWarnings(loadConfig({ TRUST_PROXY: '10.0.0.5' }))).toEqual([]);
+    expect(startWarnings(loadConfig({}))).toEqual([]);
   });
 });
 

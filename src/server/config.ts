@@ -252,6 +252,22 @@ function trustProxy(value: string | undefined): boolean | string {
   return value === 'true' ? true : value;
 }
 
+/**
+ * What the server says at start about settings that work but weaken something: `TRUST_PROXY=true` believes every
+ * client's `X-Forwarded-For`, so anyone reaching the port directly picks the address the login throttle and the
+ * second factor's lock record.
+ */
+export function startWarnings(config: Pick<Config, 'trustProxy'>): string[] {
+  const warnings: string[] = [];
+  if (config.trustProxy === true) {
+    warnings.push(
+      'TRUST_PROXY=true believes every client’s X-Forwarded-For: any client that reaches this port directly can pick the address the login throttle counts. ' +
+        'Name the proxies instead, e.g. TRUST_PROXY=10.0.0.5,10.0.1.0/24',
+    );
+  }
+  return warnings;
+}
+
 const STORAGE_FORMS = 'expected s3://bucket or s3://ACCESS_KEY:SECRET@host:port/bucket?region=…&tls=false';
 const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 

@@ -4,7 +4,7 @@
  */
 import './v8-memory';
 import cluster from 'node:cluster';
-import { ConfigError, loadConfig, type Config } from './config';
+import { ConfigError, loadConfig, startWarnings, type Config } from './config';
 import { openDatabase } from './db/open';
 import { type Database } from './db/client';
 import { bootstrap } from './db/seed/bootstrap';
@@ -59,6 +59,7 @@ async function runWorker() {
 async function main() {
   if (cluster.isWorker) return runWorker();
   let config = loadConfigOrFail();
+  for (const warning of startWarnings(config)) console.warn(`dacha-admin: warning: ${warning}`);
   // Before anything is written there (the lock, the secrets, PGlite's files).
   const mended = secureDataDir(config.dataDir);
   if (mended) console.log(`dacha-admin: ${mended} files and folders in ${config.dataDir} were open to other users; now only this user's (0700/0600)`);

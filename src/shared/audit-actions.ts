@@ -27,6 +27,10 @@ export const AUDIT_ACTIONS = [
   'twoFactorEnable',
   'twoFactorDisable',
   'twoFactorReset',
+  /** The account's authenticator codes locked after too many wrong ones (by nobody: the server; with the addresses). */
+  'twoFactorLock',
+  /** New recovery codes in place of the old ones (never their values). */
+  'recoveryCodes',
   /** One session ended, or all of a user's (but the caller's own). */
   'sessionEnd',
   'sessionsEnd',

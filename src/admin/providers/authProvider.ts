@@ -45,8 +45,10 @@ export const authProvider: AuthProvider = {
         body: JSON.stringify({ username, password, userAgent: navigator.userAgent, ...(code ? { code } : {}) }),
       });
     } catch (error) {
-      if (error instanceof HttpError && (error.body as { twoFactorRequired?: boolean } | undefined)?.twoFactorRequired) {
-        throw new TwoFactorRequired(code ? 'app.login.code_wrong' : 'app.login.code_required');
+      const body = error instanceof HttpError ? (error.body as { twoFactorRequired?: boolean; twoFactorLocked?: boolean } | undefined) : undefined;
+      if (body?.twoFactorRequired) {
+        // Past too many wrong codes the app's codes are refused: the message says a recovery code still works.
+        throw new TwoFactorRequired(body.twoFactorLocked ? 'app.login.code_locked' : code ? 'app.login.code_wrong' : 'app.login.code_required');
       }
       throw error;
     }

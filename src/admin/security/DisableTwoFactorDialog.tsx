@@ -30,7 +30,8 @@ export const DisableTwoFactorDialog = ({ open, onClose, onDone }: { open: boolea
     } catch (e) {
       const fields = (e as { body?: { fields?: Record<string, string> } }).body?.fields ?? {};
       if (fields.password) setErrors({ password: 'app.security.password_wrong' });
-      else if (fields.code) setErrors({ code: 'app.security.code_wrong' });
+      // The server's own words (in the panel's language): wrong, or locked after too many wrong codes.
+      else if (fields.code) setErrors({ code: fields.code });
       else notify(e instanceof Error ? e.message : 'app.error.generic', { type: 'error' });
     } finally {
       setBusy(false);

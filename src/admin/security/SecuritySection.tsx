@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { securityApi } from './api';
 import { DisableTwoFactorDialog } from './DisableTwoFactorDialog';
+import { NewRecoveryCodesDialog } from './NewRecoveryCodesDialog';
+import { SecondFactorLockNotice } from './SecondFactorLockNotice';
 import { SessionsTable } from './SessionsTable';
 import { TwoFactorSetup } from './TwoFactorSetup';
 
@@ -17,6 +19,7 @@ export const SecuritySection = ({ onChangePassword }: { onChangePassword: () => 
   const { data, isPending, isError } = useQuery({ queryKey: SECURITY_KEY, queryFn: securityApi.security });
   const [settingUp, setSettingUp] = useState(false);
   const [disabling, setDisabling] = useState(false);
+  const [renewing, setRenewing] = useState(false);
   const reload = () => void queryClient.invalidateQueries({ queryKey: SECURITY_KEY });
 
   return (
@@ -32,6 +35,7 @@ export const SecuritySection = ({ onChangePassword }: { onChangePassword: () => 
       {isError && <Alert severity="error">{translate('app.error.generic')}</Alert>}
       {data && (
         <Stack spacing={2} sx={{ mb: 3 }}>
+          {data.secondFactorLock && <SecondFactorLockNotice lock={data.secondFactorLock} />}
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
             <Chip
               className="SecuritySection-status"
@@ -63,7 +67,10 @@ export const SecuritySection = ({ onChangePassword }: { onChangePassword: () => 
               </Box>
             ))}
           {data.twoFactorEnabled && (
-            <Box>
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+              <Button variant="outlined" onClick={() => setRenewing(true)}>
+                {translate('app.security.new_recovery')}
+              </Button>
               <Button variant="outlined" color="error" onClick={() => setDisabling(true)}>
                 {translate('app.security.disable')}
               </Button>
@@ -89,6 +96,7 @@ export const SecuritySection = ({ onChangePassword }: { onChangePassword: () => 
         own
       />
       <DisableTwoFactorDialog open={disabling} onClose={() => setDisabling(false)} onDone={reload} />
+      <NewRecoveryCodesDialog open={renewing} onClose={() => setRenewing(false)} onDone={reload} />
     </Box>
   );
 };

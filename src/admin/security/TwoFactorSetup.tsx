@@ -16,7 +16,7 @@ const QrCode = ({ text, label }: { text: string; label: string }) => {
 };
 
 /** The ten recovery codes, shown once, with a button to confirm they were saved. */
-const RecoveryCodes = ({ codes, onDone }: { codes: string[]; onDone: () => void }) => {
+export const RecoveryCodes = ({ codes, onDone }: { codes: string[]; onDone: () => void }) => {
   const translate = useTranslate();
   return (
     <Stack spacing={1.5} className="RecoveryCodes">
@@ -48,7 +48,9 @@ export const TwoFactorSetup = ({ onEnabled, onCancel }: { onEnabled: () => void;
   const notify = useNotify();
   const [setup, setSetup] = useState<{ secret: string; otpauthUrl: string } | null>(null);
   const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [codes, setCodes] = useState<string[] | null>(null);
 
@@ -64,14 +66,18 @@ export const TwoFactorSetup = ({ onEnabled, onCancel }: { onEnabled: () => void;
   };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!code.trim()) return setError('app.security.code_required');
+    setPasswordError(password ? null : 'app.security.password_required');
+    setError(code.trim() ? null : 'app.security.code_required');
+    if (!password || !code.trim()) return;
     setBusy(true);
     try {
-      setCodes(await securityApi.enable(code));
+      setCodes(await securityApi.enable(password, code));
       setError(null);
     } catch (e) {
-      const status = (e as { status?: number }).status;
-      setError(status === 400 ? 'app.security.code_wrong' : e instanceof Error ? e.message : 'app.error.generic');
+      const { status, body } = e as { status?: number; body?: { fields?: Record<string, string> } };
+      // Turning it on asks for the current password again, whatever the session's age (a stolen token cannot).
+      if (status === 400 && body?.fields?.password) setPasswordError('app.security.password_wrong');
+      else setError(status === 400 ? 'app.security.code_wrong' : e instanceof Error ? e.message : 'app.error.generic');
     } finally {
       setBusy(false);
     }
@@ -111,6 +117,17 @@ export const TwoFactorSetup = ({ onEnabled, onCancel }: { onEnabled: () => void;
           </Typography>
         </Box>
       </Stack>
+      <TextField
+        type="password"
+        name="password"
+        label={translate('app.profile.current_password')}
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={Boolean(passwordError)}
+        helperText={translate(passwordError ?? 'app.security.password_for_enable')}
+        autoComplete="current-password"
+        sx={{ maxWidth: 360 }}
+      />
       <TextField
         name="code"
         label={translate('app.security.code')}

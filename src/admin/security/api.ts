@@ -5,8 +5,11 @@ import type { SecurityAnswer, SessionRecord } from '../../shared/schemas/securit
 
 /** Dates arrive as ISO strings. */
 export type Session = Omit<SessionRecord, 'createdAt' | 'lastUsedAt'> & { createdAt: string; lastUsedAt: string };
-type Security = Omit<SecurityAnswer, 'lastLogin'> & {
+type Lock = NonNullable<SecurityAnswer['secondFactorLock']>;
+export type SecondFactorLock = Omit<Lock, 'lockedAt' | 'until' | 'liftedAt'> & { lockedAt: string; until: string; liftedAt: string | null };
+type Security = Omit<SecurityAnswer, 'lastLogin' | 'secondFactorLock'> & {
   lastLogin: { at: string; device: string; browser: string | null; os: string | null; address: string | null } | null;
+  secondFactorLock: SecondFactorLock | null;
 };
 
 const post = (body?: unknown): RequestInit => ({ method: 'POST', body: JSON.stringify(body ?? {}) });
@@ -15,7 +18,10 @@ const del: RequestInit = { method: 'DELETE' };
 export const securityApi = {
   security: async () => (await httpClient<Security>('auth/security')).json,
   setup: async () => (await httpClient<{ secret: string; otpauthUrl: string }>('auth/2fa/setup', post())).json,
-  enable: async (code: string) => (await httpClient<{ recoveryCodes: string[] }>('auth/2fa/enable', post({ code }))).json.recoveryCodes,
+  enable: async (password: string, code: string) =>
+    (await httpClient<{ recoveryCodes: string[] }>('auth/2fa/enable', post({ password, code }))).json.recoveryCodes,
+  newRecoveryCodes: async (password: string) =>
+    (await httpClient<{ recoveryCodes: string[] }>('auth/2fa/recovery-codes', post({ password }))).json.recoveryCodes,
   disable: async (password: string, code: string) => void (await httpClient('auth/2fa/disable', post({ password, code }))),
   sessions: async () => (await httpClient<Session[]>('auth/sessions')).json,
   endSession: async (id: string) => void (await httpClient(`auth/sessions/${encodeURIComponent(id)}`, del)),

@@ -1,5 +1,14 @@
-/** HS256 access and refresh tokens. Access tokens name the session; refresh tokens name the session and its rotation. */
+/**
+ * HS256 access and refresh tokens. Access tokens name the session; refresh tokens name the session and its rotation.
+ * Both carry `iss` and `aud` and are refused without them (a token another service signed with a shared secret, or one
+ * minted before they were added, does not pass).
+ */
 import { SignJWT, jwtVerify, errors } from 'jose';
+
+/** Who signs: this server. */
+const ISSUER = 'dacha-admin';
+/** Who reads: its API (both kinds; `typ` and the separate keys tell access from refresh). */
+const AUDIENCE = 'dacha-admin-api';
 
 interface AccessClaims {
   sub: string;
@@ -47,6 +56,8 @@ export class TokenService {
     return new SignJWT({ sid: c.sid, typ: 'access' })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(c.sub)
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
       .setIssuedAt()
       .setExpirationTime(`${this.accessTtl}s`)
       .sign(await this.accessKey);
@@ -56,6 +67,8 @@ export class TokenService {
     return new SignJWT({ sid: c.sid, rid: c.rid, typ: 'refresh' })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(c.sub)
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
       .setIssuedAt()
       .setExpirationTime(`${this.refreshTtl}s`)
       .sign(await this.refreshKey);
@@ -103,7 +116,12 @@ async function verify<T>(
 ): Promise<VerifyResult<T>> {
   try {
     // A token without `exp` would never expire: refused even when its signature is right.
-    const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] });
+    const { payload } = await jwtVerify(token, await key, {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      requiredClaims: ['exp', 'sub', 'iss', 'aud'],
+    });
     const claims = payload.typ === typ && payload.sub ? pick(payload) : undefined;
     return claims ? { ok: true, claims } : { ok: false, reason: 'invalid' };
   } catch (err) {

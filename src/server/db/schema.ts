@@ -261,6 +261,38 @@ export const recoveryCodes = pgTable(
   (t) => [index('recovery_code_user_idx').on(t.userId)],
 );
 
+/**
+ * Wrong second-factor codes of an account, kept 24 hours (`repos/second-factor-lock.ts`): past 20 the authenticator's
+ * codes are refused until a recovery code, an admin's reset or the end of the day. A right code deletes them.
+ */
+export const secondFactorFailures = pgTable(
+  'second_factor_failure',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    address: varchar('address', { length: 64 }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('second_factor_failure_user_idx').on(t.userId, t.at), index('second_factor_failure_time_idx').on(t.at)],
+);
+
+/**
+ * An account's latest second-factor lock: when it began, how many wrong codes and from which addresses; lifted by a
+ * recovery code or an admin's reset (`liftedAt`, `liftedBy`), or over on its own a day after it began.
+ */
+export const secondFactorLocks = pgTable('second_factor_lock', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  lockedAt: timestamp('locked_at', { withTimezone: true }).notNull(),
+  failures: integer('failures').notNull(),
+  addresses: jsonb('addresses').$type<string[]>().notNull(),
+  liftedAt: timestamp('lifted_at', { withTimezone: true }),
+  liftedBy: varchar('lifted_by', { length: 16 }).$type<'recovery' | 'reset'>(),
+});
+
 // ---------------------------------------------------------------- cottages
 
 export const cottages = pgTable(

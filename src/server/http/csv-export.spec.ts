@@ -27,11 +27,19 @@ describe('CSV export', () => {
     expect(csvCell('line\nbreak')).toBe('"line\nbreak"');
     expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
     expect(csvCell('-5')).toBe("'-5");
-    // One cell whatever separator the spreadsheet applies.
-    expect(csvCell('x;=1+2;')).toBe('"x;=1+2;"');
+    // Whatever separator the spreadsheet applies: a formula start after a separator or line break inside the text is
+    // defused too, and a separator ending the text gets a `'` after it (issue 33).
+    expect(csvCell('x;=1+2;')).toBe(`"x;'=1+2;'"`);
+    expect(csvCell('y,=3+4')).toBe(`"y,'=3+4"`);
+    expect(csvCell('a\n@b\t-c')).toBe(`"a\n'@b\t'-c"`);
     expect(csvCell('a\tb')).toBe('"a\tb"');
-    expect(csvCell('\t=1+2')).toBe(`"'\t=1+2"`);
-    expect(csvCell('\r=1+2')).toBe(`"'\r=1+2"`);
+    expect(csvCell('a, b')).toBe('"a, b"');
+    expect(csvCell('\t=1+2')).toBe(`"'\t'=1+2"`);
+    expect(csvCell('\r=1+2')).toBe(`"'\r'=1+2"`);
+    // A `'` the text had gets one more, so the import takes exactly one away.
+    expect(csvCell("'=x")).toBe("''=x");
+    expect(csvCell("it's")).toBe("it's");
+    expect(csvCell('')).toBe('');
     expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
     expect(csvCell('+998 90 123')).toBe("'+998 90 123");
   });

@@ -73,16 +73,24 @@ export function cellText(value: unknown): string {
 }
 
 /**
- * Quoted whenever it holds any separator a spreadsheet may apply (`,` `;` tab), a quote or a line break, so a cell is
- * one cell whatever the separator it is opened with (`x;=1+2;` is never split into a formula). Text a spreadsheet
- * would run as a formula (a leading `=` `+` `-` `@`, tab or CR) gets OWASP's leading `'`. Only for text: numbers
- * come through `numberCell`, so a real -5 stays a number.
+ * Quoted whenever it holds any separator a spreadsheet may apply (`,` `;` tab), a quote or a line break. Quoting alone
+ * does not keep a cell whole: a spreadsheet reading `;` opens the `,` export's `1,"x;=1+2;"` as `1,"x` | `=1+2` |, since
+ * a quote counts only at a cell's start. So text a spreadsheet could run as a formula — `=` `+` `-` `@`, tab or CR at
+ * the text's start *or right after any of `,` `;` tab, CR, LF inside it* — gets OWASP's `'` before it (and a separator
+ * ending the text gets one after it), whatever the
+ * separator the file is read with (docs/decisions.md, "CSV formulas across separators"). A `'` already there gets one
+ * more, so the import (`cellValue`) takes exactly one away and the round trip is exact. Only for text: numbers come
+ * through `numberCell`, so a real -5 stays a number.
  */
 export function csvCell(text: string): string {
-  const safe = FORMULA_START.test(text) ? `'${text}` : text;
-  return quoted(safe);
+  return quoted(text.replace(FORMULA_AT, "'"));
 }
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * Where a `'` goes: before a formula's start (after any `'` already there) at the text's start, or after a separator or
+ * line break inside it; and after a separator that ends the text, since there the next cell of a reader splitting on it
+ * would begin with the closing quote and the file's own separator (a tab, in a tab export read with `,`).
+ */
+const FORMULA_AT = /^(?='*[=+\-@\t\r])|(?<=[,;\t\r\n])(?='*(?:[=+\-@\t\r]|$))/g;
 const quoted = (text: string) => (/[",;\t\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
 
 /** A number in the sheet's decimal mark, never grouped (a grouped number is text to a spreadsheet). */

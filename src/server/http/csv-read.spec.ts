@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cellValue, readSheet, separatorOf } from './csv-read';
+import { csvCell } from './csv-export';
 
 /** The text as a stream of byte chunks of `size` bytes (splitting quotes, CRLFs and multi-byte letters). */
 async function* chunks(text: string | Buffer, size: number) {
@@ -40,5 +41,15 @@ describe('reading a CSV back', () => {
     expect(cellValue("'=SUM(A1)")).toBe('=SUM(A1)');
     expect(cellValue("'+998 90")).toBe('+998 90');
     expect(cellValue(" it's ")).toBe("it's");
+  });
+
+  it('takes back exactly what csvCell added, for any text (issue 33)', () => {
+    const texts = ['x;=1+2;', 'y,=3+4,', "a\n'@b\t-c;''=d", "'=e", "''", "'", 'a,', '-5', '+998 90', "it's", 'plain', '=1', ';;', "a;'", 'a\t'];
+    for (const text of texts) {
+      const cell = csvCell(text);
+      // Unquoted as any CSV reader does; the import then takes the guard away.
+      const read = cell.startsWith('"') ? cell.slice(1, -1).replace(/""/g, '"') : cell;
+      expect(cellValue(read), JSON.stringify(text)).toBe(text);
+    }
   });
 });

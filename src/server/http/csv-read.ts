@@ -155,8 +155,12 @@ export function separatorOf(line: string, known: (header: string) => boolean): s
   return best;
 }
 
-/** A text cell as the export meant it: without the `'` that keeps a spreadsheet from reading it as a formula. */
+/**
+ * A text cell as the export meant it: without the `'` the export put before each formula start — at the text's start or
+ * after a separator or line break inside it, or after a separator ending it (`csvCell`); one `'` of a run goes, so a
+ * `'` the text had stays.
+ */
 export function cellValue(cell: string): string {
-  const text = cell.trim();
-  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
+  return cell.trim().replace(QUOTED_FORMULA_AT, '');
 }
+const QUOTED_FORMULA_AT = /^'(?='*[=+\-@\t\r])|(?<=[,;\t\r\n])'(?='*(?:[=+\-@\t\r]|$))/g;

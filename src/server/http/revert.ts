@@ -44,6 +44,16 @@ const NOT_REVERTIBLE: Record<string, Texts> = {
   profile: { uz: 'foydalanuvchi oʻz profilini oʻzi tahrirlaydi', ru: 'пользователь сам редактирует свой профиль', en: 'a user edits their own profile themselves' },
   twoFactorEnable: SECOND_FACTOR,
   twoFactorDisable: SECOND_FACTOR,
+  twoFactorLock: {
+    uz: 'qulfni egasining tiklash kodi yoki administratorning ikki bosqichli kirishni tiklashi ochadi',
+    ru: 'блокировку снимает резервный код пользователя или сброс двухфакторного входа администратором',
+    en: 'a lock is lifted by its user’s recovery code or an admin’s two-factor reset',
+  },
+  recoveryCodes: {
+    uz: 'tiklash kodlari tarixda hech qachon saqlanmaydi; oʻrniga yangilarini yarating',
+    ru: 'резервные коды никогда не хранятся в истории; создайте новые',
+    en: 'recovery codes are never kept in the history; make new ones instead',
+  },
   twoFactorReset: {
     uz: 'ikkinchi omil oʻz egasiga tegishli; uni egasining oʻzi qayta sozlaydi',
     ru: 'второй фактор принадлежит своему пользователю; он сам настраивает его заново',

@@ -10,6 +10,7 @@ import type { DbOrTx, Tx } from '../db/client';
 import { claimTranslatedFields } from './translation-usage';
 import { RESOURCE_TABLES, translationColumn, type TabledResource } from '../db/tables';
 import { resources } from '../../shared/resources';
+import { uuidLike } from '../query/ids';
 
 /** Column values from API values; undefined values are left out (an edit changes only what is sent). */
 function columnsOf(key: TabledResource, values: Record<string, unknown>): Record<string, unknown> {
@@ -65,4 +66,18 @@ export async function assertFree(db: DbOrTx, key: TabledResource, field: string,
     .from(table)
     .where(and(eq(column, value), exceptId ? ne(table.id, exceptId) : undefined));
   if (taken) throw conflict(message);
+}
+
+/**
+ * Whether `key` is a resource with its own table and `id` one of its records. An id that cannot be one (not a uuid) is
+ * no record, never a database error.
+ */
+export async function recordExists(db: DbOrTx, key: string, id: string): Promise<boolean> {
+  if (!Object.hasOwn(RESOURCE_TABLES, key)) return false;
+  const { table } = RESOURCE_TABLES[key as TabledResource];
+  // Every resource table's id is a uuid (a table with another kind of id fails the type check here).
+  const kind: 'PgUUID' = table.id.columnType;
+  if (kind !== 'PgUUID' || !uuidLike(id)) return false;
+  const [row] = await db.select({ id: table.id }).from(table).where(eq(table.id, id)).limit(1);
+  return row !== undefined;
 }

@@ -1,5 +1,5 @@
 /** Two-factor rows and recovery codes. Every function takes the database or a transaction and opens none itself. */
-import { and, count, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { recoveryCodes, roles, userRoles, userTwoFactor } from '../db/schema';
 
@@ -29,6 +29,23 @@ export async function enableTwoFactor(db: DbOrTx, userId: string, step: number, 
   await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
   await db.insert(recoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
   return true;
+}
+
+/**
+ * New recovery codes' hashes in place of all the old ones, for a user whose two-factor is on; answers how many unused
+ * ones there were, undefined when two-factor is off (nothing changes).
+ */
+export async function replaceRecoveryCodes(db: DbOrTx, userId: string, codeHashes: string[]): Promise<number | undefined> {
+  const [on] = await db
+    .select({ userId: userTwoFactor.userId })
+    .from(userTwoFactor)
+    .where(and(eq(userTwoFactor.userId, userId), isNotNull(userTwoFactor.enabledAt)))
+    .for('update');
+  if (!on) return undefined;
+  const left = await recoveryCodesLeft(db, userId);
+  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  await db.insert(recoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
+  return left;
 }
 
 /** Removes the second factor and its recovery codes; answers whether it was on. */

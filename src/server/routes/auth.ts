@@ -10,6 +10,7 @@ import { upgradePasswordHash } from '../repos/users';
 import { createSession, permissionCodesOf, revokeSession, rotateSession } from '../auth/sessions';
 import { authenticate } from '../plugins/auth';
 import { loginSecondFactor } from '../auth/two-factor';
+import { accountMessage } from '../auth/account-messages';
 import { twoFactorState } from '../repos/two-factor';
 import { publishSessionsEnded } from '../repos/events';
 
@@ -42,6 +43,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (typeof second === 'object') return tooManyAttempts(reply, second.retryAfter);
       if (second === 'missing') throw new HttpError(401, 'Enter the code from your authenticator app', undefined, { twoFactorRequired: true });
       if (second === 'wrong') throw new HttpError(401, 'The code is wrong or already used', undefined, { twoFactorRequired: true });
+      // Past the wrong codes an account takes in a day: the authenticator's codes are refused, a recovery code is not.
+      if (second === 'locked') {
+        throw new HttpError(401, accountMessage('second-factor-locked', request.lang), undefined, { twoFactorRequired: true, twoFactorLocked: true });
+      }
       if (user.passwordHash && needsRehash(user.passwordHash)) {
         await upgradePasswordHash(app.db, user.id, user.passwordHash, await hashPassword(password));
       }

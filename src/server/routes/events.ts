@@ -6,9 +6,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { HttpError } from '../errors';
+import { HttpError, notFound } from '../errors';
 import { resources } from '../../shared/resources';
 import { publishChange } from '../repos/events';
+import { recordExists } from '../repos/records';
 import { leavePresence, othersPresent, PRESENCE_PER_SESSION, presentElsewhere, touchPresence } from '../repos/presence';
 
 const where = z.object({
@@ -57,7 +58,7 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['events'],
         description:
-          'The caller has the record open on an edit page (a heartbeat every 20 s; `<resource>.show`). Answers the other sessions seen on it within 60 s, one per user. Joining tells the stream (`action: "presence"`). 429 beyond ' +
+          'The caller has the record open on an edit page (a heartbeat every 20 s; `<resource>.show`; 404 when there is no such record). Answers the other sessions seen on it within 60 s, one per user. Joining tells the stream (`action: "presence"`). 429 beyond ' +
           `${PRESENCE_PER_SESSION} records open at once in one session.`,
         body: where,
         response: { 200: others },
@@ -65,6 +66,8 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const at = presenceTarget(request, request.body);
+      // Only a record that exists (and the caller may show): a made-up id or markup never reaches another panel's stream.
+      if (!(await recordExists(app.db, at.resource, at.recordId))) throw notFound('Record');
       if ((await presentElsewhere(app.db, at)) >= PRESENCE_PER_SESSION) {
         throw new HttpError(429, `At most ${PRESENCE_PER_SESSION} records can be open at once in one session; close some pages`);
       }

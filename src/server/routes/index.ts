@@ -20,7 +20,7 @@ import statsSeries from './stats-series';
 import publicConfig from './public-config';
 import audit from './audit';
 import health from './health';
-import twoFactor, { twoFactorAdminRoutes } from './two-factor';
+import twoFactor, { recoveryCodeRoutes, twoFactorAdminRoutes } from './two-factor';
 import sessions from './sessions';
 import events from './events';
 
@@ -46,6 +46,7 @@ export default async function routes(app: FastifyInstance) {
   await app.register(statsSeries);
   await app.register(audit);
   await app.register(twoFactor);
+  await app.register(recoveryCodeRoutes);
   await app.register(twoFactorAdminRoutes);
   await app.register(sessions);
   await app.register(events);

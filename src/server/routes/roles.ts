@@ -17,7 +17,7 @@ import type { DbOrTx } from '../db/client';
 import { said, say } from '../messages';
 import { loadUsers } from '../repos/users';
 import { perm } from '../../shared/permissions';
-import { checkMayManage } from './users';
+import { checkMayManage } from './security-common';
 
 const TEXTS = {
   permissionBeyond: {

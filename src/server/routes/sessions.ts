@@ -53,9 +53,9 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/user/:id/sessions',
-    { onRequest: admin, schema: { tags: ['user'], description: 'A user’s live sessions (user.edit)', params: sessionParams, response: { 200: z.array(sessionRecord) } } },
+    { onRequest: admin, schema: { tags: ['user'], description: 'A user’s live sessions (user.edit; 403 for a user holding a permission the caller lacks, as for editing them)', params: sessionParams, response: { 200: z.array(sessionRecord) } } },
     async (request) => {
-      const user = await managedUser(app.db, request.user!, request.params.id, false);
+      const user = await managedUser(app.db, request.user!, request.params.id);
       return (await liveSessions(app.db, user.id)).map((row) => shownSession(row, request.user!.sessionId));
     },
   );
@@ -69,7 +69,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = request.user!;
       return auditedWrite(app.db, request, async (tx) => {
-        const user = await managedUser(tx, caller, request.params.id, true);
+        const user = await managedUser(tx, caller, request.params.id);
         const count = await endSessions(tx, user.id, 'ended-by-admin', caller.sessionId);
         return { result: { ended: count }, audit: { resource: 'user', recordId: user.id, action: 'sessionsEnd', extra: { sessions: { before: count, after: 0 } } } };
       });
@@ -83,7 +83,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = request.user!;
       const { sessionId } = request.params;
       return auditedWrite(app.db, request, async (tx) => {
-        const user = await managedUser(tx, caller, request.params.id, true);
+        const user = await managedUser(tx, caller, request.params.id);
         if (!uuidLike(sessionId) || !(await endSession(tx, user.id, sessionId, 'ended-by-admin'))) throw notFound('Session');
         return { result: { ended: 1 }, audit: { resource: 'user', recordId: user.id, action: 'sessionEnd', extra: { session: { before: sessionId, after: null } } } };
       });

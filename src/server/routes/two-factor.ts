@@ -1,6 +1,7 @@
 /**
- * Two-factor login (TOTP) for the caller: status with the last login, setup (the secret answered this once), enable
- * with a code (answers the recovery codes, once), disable with the password and a code; and a reset of another user's
+ * Two-factor login (TOTP) for the caller: status with the last login and the latest lock, setup (the secret answered
+ * this once), enable with the password and a code (answers the recovery codes, once; ends the other sessions), new
+ * recovery codes with the password, disable with the password and a code; and a reset of another user's
  * by a holder of `user.edit`, which also ends that user's sessions. Enable, disable and reset are audited without any
  * secret. The status, setup and enable routes answer a user whose role requires two-factor before it is on.
  */
@@ -9,20 +10,57 @@ import { z } from 'zod';
 import { credentialsOf } from '../repos/profile';
 import { HttpError, badRequest, conflict, forbidden, notFound, tooManyAttempts } from '../errors';
 import { perm } from '../../shared/permissions';
-import { recoveryCodesAnswer, securityAnswer, twoFactorDisableSchema, twoFactorEnableSchema, twoFactorSetupAnswer } from '../../shared/schemas/security';
+import {
+  recoveryCodesAnswer,
+  recoveryCodesSchema,
+  securityAnswer,
+  twoFactorDisableSchema,
+  twoFactorEnableSchema,
+  twoFactorSetupAnswer,
+} from '../../shared/schemas/security';
 import { verifyPassword } from '../auth/passwords';
 import { throttledCheck } from '../auth/throttle';
 import { matchTotp, newTotpSecret, otpauthUrl } from '../auth/totp';
-import { checkSecondFactor, hashRecoveryCode, newRecoveryCodes, openSecret, sealSecret } from '../auth/two-factor';
+import { checkSecondFactorLocked, hashRecoveryCode, newRecoveryCodes, openSecret, sealSecret } from '../auth/two-factor';
+import { accountMessage } from '../auth/account-messages';
 import { auditedWrite } from '../http/unit-of-work';
-import { enableTwoFactor, findTwoFactor, recoveryCodesLeft, removeTwoFactor, savePendingSecret, setRoleRequiresTwoFactor, twoFactorState } from '../repos/two-factor';
+import {
+  enableTwoFactor,
+  findTwoFactor,
+  recoveryCodesLeft,
+  removeTwoFactor,
+  replaceRecoveryCodes,
+  savePendingSecret,
+  setRoleRequiresTwoFactor,
+  twoFactorState,
+} from '../repos/two-factor';
+import { latestSecondFactorLock, secondFactorPassed } from '../repos/second-factor-lock';
 import { rolePermissionCodes } from '../repos/roles';
 import { uuidLike } from '../query/ids';
 import { endSessions, loginBefore } from '../repos/sessions';
 import { managedUser, shownSession } from './security-common';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 const ISSUER = 'Dacha Admin';
 const message = z.object({ message: z.string() });
+
+/**
+ * A strong action asks for the current password in the same request, whatever the session's age: a stolen access
+ * token alone cannot do it. Behind the login's throttle, which it shares (429 with Retry-After); 400 when wrong.
+ */
+async function checkCurrentPassword(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, password: string) {
+  const { id } = request.user!;
+  const row = await credentialsOf(app.db, id);
+  const outcome = await throttledCheck(app.loginThrottle, { scope: 'password', subject: row?.username ?? id, address: request.ip }, () =>
+    verifyPassword(password, row?.passwordHash),
+  );
+  if ('retryAfter' in outcome) return tooManyAttempts(reply, outcome.retryAfter);
+  if (!outcome.passed) {
+    const text = accountMessage('password-wrong', request.lang);
+    throw badRequest(text, { password: text });
+  }
+  return row?.username ?? id;
+}
 
 const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['auth'];
@@ -34,17 +72,23 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: anyUser,
       config: { twoFactorSetup: true },
-      schema: { tags, description: 'Whether two-factor login is on or required, recovery codes left, and the login before this one', response: { 200: securityAnswer } },
+      schema: { tags, description: 'Whether two-factor login is on or required, recovery codes left, the login before this one, and the latest lock of the authenticator’s codes (30 days)', response: { 200: securityAnswer } },
     },
     async (request) => {
       const { id, sessionId } = request.user!;
-      const [state, left, before] = await Promise.all([twoFactorState(app.db, id), recoveryCodesLeft(app.db, id), loginBefore(app.db, id, sessionId)]);
+      const [state, left, before, lock] = await Promise.all([
+        twoFactorState(app.db, id),
+        recoveryCodesLeft(app.db, id),
+        loginBefore(app.db, id, sessionId),
+        latestSecondFactorLock(app.db, id),
+      ]);
       const shown = before && shownSession(before);
       return {
         twoFactorEnabled: state.enabled,
         twoFactorRequired: state.required,
         recoveryCodesLeft: state.enabled ? left : 0,
         lastLogin: shown ? { at: shown.createdAt, device: shown.device, browser: shown.browser, os: shown.os, address: shown.address } : null,
+        secondFactorLock: lock ?? null,
       };
     },
   );
@@ -78,23 +122,31 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { twoFactorSetup: true },
       schema: {
         tags,
-        description: 'Turns two-factor login on once a code proves the authenticator works (400 when wrong); answers 10 recovery codes, shown once',
+        description:
+          'Turns two-factor login on once the current password (400 when wrong; 429 with Retry-After past the login throttle) and a code prove the authenticator works (400 when wrong); answers 10 recovery codes, shown once, and ends the caller’s other sessions',
         body: twoFactorEnableSchema,
         response: { 200: recoveryCodesAnswer },
       },
     },
-    async (request) => {
-      const { id } = request.user!;
+    async (request, reply) => {
+      const { id, sessionId } = request.user!;
+      await checkCurrentPassword(app, request, reply, request.body.password);
       const row = await findTwoFactor(app.db, id);
       if (row?.enabledAt) throw conflict('Two-factor login is already on');
       if (!row) throw badRequest('Start the setup first', { code: 'Start the setup first' });
       const secret = openSecret(serverSecret(), id, row.secret);
       const step = secret === undefined ? undefined : matchTotp(secret, request.body.code);
-      if (step === undefined) throw badRequest('The code is wrong', { code: 'The code is wrong' });
+      if (step === undefined) throw badRequest(accountMessage('code-wrong', request.lang), { code: accountMessage('code-wrong', request.lang) });
       const codes = newRecoveryCodes();
       await auditedWrite(app.db, request, async (tx) => {
         if (!(await enableTwoFactor(tx, id, step, codes.map(hashRecoveryCode)))) throw conflict('Two-factor login is already on');
-        return { result: undefined, audit: { resource: 'user', recordId: id, action: 'twoFactorEnable', extra: { twoFactor: { before: false, after: true } } } };
+        await secondFactorPassed(tx, id);
+        // Whoever else holds a session (a thief's stolen token among them) logs in again, now with a code.
+        const ended = await endSessions(tx, id, 'two-factor-enabled', sessionId);
+        return {
+          result: undefined,
+          audit: { resource: 'user', recordId: id, action: 'twoFactorEnable', extra: { twoFactor: { before: false, after: true }, sessions: { before: ended, after: 0 } } },
+        };
       });
       return { recoveryCodes: codes };
     },
@@ -114,25 +166,55 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { id } = request.user!;
-      const row = await credentialsOf(app.db, id);
-      const subject = row?.username ?? id;
-      const password = await throttledCheck(app.loginThrottle, { scope: 'password', subject, address: request.ip }, () =>
-        verifyPassword(request.body.password, row?.passwordHash),
-      );
-      if ('retryAfter' in password) return tooManyAttempts(reply, password.retryAfter);
-      if (!password.passed) throw badRequest('The password is wrong', { password: 'The password is wrong' });
+      const subject = await checkCurrentPassword(app, request, reply, request.body.password);
       const state = await findTwoFactor(app.db, id);
       if (!state?.enabledAt) throw conflict('Two-factor login is off');
-      const code = await throttledCheck(app.loginThrottle, { scope: 'totp', subject, address: request.ip }, () =>
-        checkSecondFactor(app.db, serverSecret(), id, request.body.code),
-      );
+      let locked = false;
+      const code = await throttledCheck(app.loginThrottle, { scope: 'totp', subject, address: request.ip }, async () => {
+        const checked = await checkSecondFactorLocked(app.db, serverSecret(), id, request.body.code, request.ip);
+        locked = checked.locked;
+        return checked.passed;
+      });
       if ('retryAfter' in code) return tooManyAttempts(reply, code.retryAfter);
-      if (!code.passed) throw badRequest('The code is wrong or already used', { code: 'The code is wrong or already used' });
+      if (!code.passed) {
+        const message = accountMessage(locked ? 'second-factor-locked' : 'code-wrong', request.lang);
+        throw badRequest(message, { code: message });
+      }
       await auditedWrite(app.db, request, async (tx) => {
         await removeTwoFactor(tx, id);
         return { result: undefined, audit: { resource: 'user', recordId: id, action: 'twoFactorDisable', extra: { twoFactor: { before: true, after: false } } } };
       });
       return { message: 'Two-factor login is off' };
+    },
+  );
+};
+
+/** New recovery codes in place of the old ones, for the caller (the current password first). */
+export const recoveryCodeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['auth'];
+  const anyUser = app.requirePermission();
+  app.post(
+    '/auth/2fa/recovery-codes',
+    {
+      onRequest: anyUser,
+      schema: {
+        tags,
+        description:
+          'Ten new recovery codes, shown once, in place of the old ones (used or not); needs the current password (400 when wrong; 429 with Retry-After past the login throttle); 409 when two-factor login is off; audited',
+        body: recoveryCodesSchema,
+        response: { 200: recoveryCodesAnswer },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.user!;
+      await checkCurrentPassword(app, request, reply, request.body.password);
+      const codes = newRecoveryCodes();
+      await auditedWrite(app.db, request, async (tx) => {
+        const before = await replaceRecoveryCodes(tx, id, codes.map(hashRecoveryCode));
+        if (before === undefined) throw conflict(accountMessage('two-factor-off', request.lang));
+        return { result: undefined, audit: { resource: 'user', recordId: id, action: 'recoveryCodes', extra: { recoveryCodesLeft: { before, after: codes.length } } } };
+      });
+      return { recoveryCodes: codes };
     },
   );
 };
@@ -153,9 +235,10 @@ export const twoFactorAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = request.user!;
       await auditedWrite(app.db, request, async (tx) => {
-        const user = await managedUser(tx, caller, request.params.id, true);
+        const user = await managedUser(tx, caller, request.params.id);
         if (user.id === caller.id) throw new HttpError(403, 'Turn your own two-factor login off under Profile');
         const wasOn = await removeTwoFactor(tx, user.id);
+        await secondFactorPassed(tx, user.id, 'reset');
         const ended = await endSessions(tx, user.id, 'two-factor-reset');
         const extra = { twoFactor: { before: wasOn, after: false }, sessions: { before: ended, after: 0 } };
         return { result: undefined, audit: { resource: 'user', recordId: user.id, action: 'twoFactorReset', extra } };

@@ -9,7 +9,6 @@ import { resources } from '../../shared/resources';
 import { meRecord, userRecord } from '../../shared/records/user';
 import { userCreateSchema, userEditSchema } from '../../shared/schemas/users';
 import { hashPassword } from '../auth/passwords';
-import { permissionCodesOf } from '../auth/sessions';
 import { checkPasswordStrength, strengthMessage } from '../auth/strength';
 import { registerResource } from '../http/resource-routes';
 import { deleteRecord } from '../repos/records';
@@ -18,17 +17,13 @@ import { loadUsers, saveUser, superAdminIds, takenBy, userListSpec } from '../re
 import type { AuthUser } from '../plugins/auth';
 import type { DbOrTx } from '../db/client';
 import { said } from '../messages';
+import { checkMayManage } from './security-common';
 
 const TEXTS = {
   roleBeyond: {
     uz: 'Sizda yoʻq ruxsatga ega rolni bera olmaysiz ({permission})',
     ru: 'Нельзя выдать роль с правом, которого у вас нет ({permission})',
     en: 'You cannot grant a role with a permission you do not hold ({permission})',
-  },
-  userBeyond: {
-    uz: 'Sizda yoʻq ruxsatga ega foydalanuvchini oʻzgartira olmaysiz ({permission})',
-    ru: 'Нельзя изменить пользователя с правом, которого у вас нет ({permission})',
-    en: 'You cannot change a user who holds a permission you do not hold ({permission})',
   },
   roleId: { uz: 'Rol {id}', ru: 'Роль {id}', en: 'Role {id}' },
   lastKeeps: { uz: 'Oxirgi SUPER-ADMIN bu rolni saqlab qolishi kerak', ru: 'Последний SUPER-ADMIN должен сохранить эту роль', en: 'The last SUPER-ADMIN must keep that role' },
@@ -41,17 +36,6 @@ async function checkRolesGrantable(db: DbOrTx, caller: AuthUser, roleIds: string
   if (unknown.length) throw notFound(said(TEXTS.roleId, { id: unknown[0] }));
   const beyond = codes.find((c) => !caller.permissions.has(c));
   if (beyond) throw forbidden(said(TEXTS.roleBeyond, { permission: beyond }));
-}
-
-/**
- * Changing or deleting a user who holds a permission the caller lacks is refused: otherwise `user.edit` alone could set
- * a SUPER-ADMIN's password (or strip their roles) and take over their powers. Every door to a user runs it (the
- * form, bulk, revert), and so does giving a user a role back (a role's revert, `roles.ts`).
- */
-export async function checkMayManage(db: DbOrTx, caller: AuthUser, userId: string) {
-  if (userId === caller.id) return;
-  const beyond = (await permissionCodesOf(db, userId)).find((c) => !caller.permissions.has(c));
-  if (beyond) throw forbidden(said(TEXTS.userBeyond, { permission: beyond }));
 }
 
 const idsOf = (value: unknown) => (Array.isArray(value) ? [...new Set(value.map(String))] : undefined);
