@@ -21,6 +21,7 @@ import type { ResourceRoutes } from './resource/types';
 import { jsonObjectOf, LANG, pageJsonOf, type JsonText } from '../query/page-json';
 import { registrySearch } from '../query/search';
 import { translatedColumns } from '../repos/translation-usage';
+import type { Message } from '../messages';
 
 type Data = Record<string, unknown>;
 
@@ -39,7 +40,7 @@ export interface NamedResourceConfig<R extends { id: string }> {
   /** List fields besides name, nameTranslateId and createdAt (filterable and sortable). */
   listFields?: (lang: string) => Record<string, PgColumn | SQL>;
   /** Why the record cannot be deleted now (a 409 message), if so. */
-  deleteBlocker?: (db: DbOrTx, id: string) => Promise<string | undefined>;
+  deleteBlocker?: (db: DbOrTx, id: string) => Promise<Message | undefined>;
 }
 
 const PLAIN = new Set<FieldDef['kind']>(['boolean', 'text', 'number', 'reference']);

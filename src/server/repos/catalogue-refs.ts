@@ -4,26 +4,32 @@ import type { DbOrTx } from '../db/client';
 import { comforts, cottageTypes, places, regions } from '../db/schema';
 import { badRequest, notFound } from '../errors';
 import { together } from '../db/sql';
+import { recordLabel } from '../labels';
+import { said, type Said } from '../messages';
+
+const TEXTS = {
+  otherRegion: { uz: 'Joy bu viloyatga tegishli emas', ru: 'Место не относится к этой области', en: 'The place does not belong to the region' },
+  pickPlace: { uz: 'Tanlangan viloyatdagi joyni tanlang', ru: 'Выберите место выбранной области', en: 'Pick a place of the chosen region' },
+  withId: { uz: '{label} {id}', ru: '{label} {id}', en: '{label} {id}' },
+} as const;
 
 export async function checkRegionAndPlace(db: DbOrTx, regionId: string, placeId: string) {
   const [[region], [place]] = await together(db, [
     () => db.select({ id: regions.id }).from(regions).where(eq(regions.id, regionId)),
     () => db.select({ id: places.id, regionId: places.regionId }).from(places).where(eq(places.id, placeId)),
   ]);
-  if (!region) throw notFound('Region');
-  if (!place) throw notFound('Place');
-  if (place.regionId !== regionId) {
-    throw badRequest('The place does not belong to the region', { placeId: 'Pick a place of the chosen region' });
-  }
+  if (!region) throw notFound(recordLabel('region', 'Region'));
+  if (!place) throw notFound(recordLabel('place', 'Place'));
+  if (place.regionId !== regionId) throw badRequest(said(TEXTS.otherRegion), { placeId: said(TEXTS.pickPlace) });
 }
 
-async function checkAll(db: DbOrTx, table: typeof comforts | typeof cottageTypes, ids: string[], label: string) {
+async function checkAll(db: DbOrTx, table: typeof comforts | typeof cottageTypes, ids: string[], label: Said) {
   if (!ids.length) return;
   const rows = await db.select({ id: table.id }).from(table).where(inArray(table.id, ids));
   const found = new Set(rows.map((r) => r.id));
   const missing = ids.find((id) => !found.has(id));
-  if (missing) throw notFound(`${label} ${missing}`);
+  if (missing) throw notFound(said(TEXTS.withId, { label, id: missing }));
 }
 
-export const checkComforts = (db: DbOrTx, ids: string[]) => checkAll(db, comforts, ids, 'Comfort');
-export const checkCottageTypes = (db: DbOrTx, ids: string[]) => checkAll(db, cottageTypes, ids, 'Cottage type');
+export const checkComforts = (db: DbOrTx, ids: string[]) => checkAll(db, comforts, ids, recordLabel('comfort', 'Comfort'));
+export const checkCottageTypes = (db: DbOrTx, ids: string[]) => checkAll(db, cottageTypes, ids, recordLabel('cottageType', 'Cottage type'));

@@ -10,7 +10,9 @@ import { translations } from '../db/schema';
 import { qualified, together } from '../db/sql';
 import { RESOURCE_TABLES, translationColumn, type TabledResource } from '../db/tables';
 import { resources, type ResourceDef } from '../../shared/resources';
-import { HttpError } from '../errors';
+import { HttpError, notFound } from '../errors';
+import { recordLabel } from '../labels';
+import { said, type Said } from '../messages';
 import { translatedText } from '../query/translated';
 
 interface TranslatedField {
@@ -93,10 +95,25 @@ export async function translationUses(db: DbOrTx, ids: string[], lang: string): 
 }
 
 /** "the name of region “Toshkent”" */
-function describeUse(use: TranslationUse): string {
-  const name = use.title ? `“${use.title}”` : use.recordId;
-  return `the ${use.field} of ${use.label} ${name}`;
+function describeUse(use: TranslationUse): Said {
+  return said(TEXTS.use, { field: use.field, label: use.label, name: use.title ? `“${use.title}”` : use.recordId });
 }
+
+const TEXTS = {
+  inUse: { uz: 'Tarjima allaqachon ishlatilmoqda', ru: 'Перевод уже используется', en: 'Translation is already in use' },
+  sentTwice: {
+    uz: 'Tarjima allaqachon ishlatilmoqda (bir xil tarjima {a} va {b} uchun yuborilgan)',
+    ru: 'Перевод уже используется (один и тот же перевод отправлен для {a} и {b})',
+    en: 'Translation is already in use (the same translation was sent for {a} and {b})',
+  },
+  usedBy: { uz: 'Tarjima allaqachon ishlatilmoqda ({use})', ru: 'Перевод уже используется ({use})', en: 'Translation is already in use (by {use})' },
+  stillUsed: {
+    uz: 'Ishlatilmoqda: {use}; u yerda boshqa tarjimani tanlang yoki avval oʻsha yozuvni oʻchiring',
+    ru: 'Используется: {use}; выберите там другой перевод или сначала удалите ту запись',
+    en: 'Used by {use}; choose another translation there or delete that {label} first',
+  },
+  use: { uz: '{label} {name} — {field}', ru: '{label} {name} — {field}', en: 'the {field} of {label} {name}' },
+} as const;
 
 interface TranslationClaim {
   /** The API field the translation is written to (for messages and `fields`). */
@@ -119,7 +136,7 @@ async function claimTranslations(
   const fieldOf = new Map<string, string>();
   for (const c of present) {
     const other = fieldOf.get(c.id);
-    if (other) throw new HttpError(409, `Translation is already in use (the same translation was sent for ${other} and ${c.field})`, { [c.field]: 'Translation is already in use' });
+    if (other) throw new HttpError(409, said(TEXTS.sentTwice, { a: other, b: c.field }), { [c.field]: said(TEXTS.inUse) });
     fieldOf.set(c.id, c.field);
   }
   if (!present.length) return;
@@ -127,7 +144,7 @@ async function claimTranslations(
   const found = await tx.select({ id: translations.id }).from(translations).where(inArray(translations.id, ids)).for('update');
   const known = new Set(found.map((r) => r.id));
   const missing = present.find((c) => !known.has(c.id));
-  if (missing) throw new HttpError(404, 'Translation not found', { [missing.field]: 'Translation not found' });
+  if (missing) throw notFound(recordLabel('translate', 'Translation'), missing.field);
   const uses = await translationUses(tx, ids, lang);
   const reassigned = new Set(present.map((c) => c.field));
   for (const c of present) {
@@ -135,7 +152,7 @@ async function claimTranslations(
       (u) => u.translationId === c.id && !(u.owner === owner.key && u.recordId === owner.recordId && (u.field === c.field || reassigned.has(u.field))),
     );
     if (foreign) {
-      throw new HttpError(409, `Translation is already in use (by ${describeUse(foreign)})`, { [c.field]: 'Translation is already in use' });
+      throw new HttpError(409, said(TEXTS.usedBy, { use: describeUse(foreign) }), { [c.field]: said(TEXTS.inUse) });
     }
   }
 }
@@ -144,7 +161,7 @@ async function claimTranslations(
 export async function assertTranslationUnused(tx: DbOrTx, id: string, lang: string): Promise<void> {
   await tx.select({ id: translations.id }).from(translations).where(eq(translations.id, id)).for('update');
   const [use] = await translationUses(tx, [id], lang);
-  if (use) throw new HttpError(409, `Used by ${describeUse(use)}; choose another translation there or delete that ${use.label} first`);
+  if (use) throw new HttpError(409, said(TEXTS.stillUsed, { use: describeUse(use), label: use.label }));
 }
 
 /** Claims (see `claimTranslations`) every translated field of `def` that the payload sends. */

@@ -16,6 +16,11 @@ const TEXTS = {
     ru: 'В этом месте есть дачи, поэтому его нельзя перенести в другую область',
     en: 'The place has cottages, so it cannot move to another region',
   },
+  placeHasCottages: {
+    uz: 'Bu joyda hali {n} ta dacha bor; avval ularni koʻchiring yoki oʻchiring',
+    ru: 'В этом месте ещё есть дачи ({n}); сначала перенесите или удалите их',
+    en: 'The place still has {n} {cottages}; move or delete them first',
+  },
 } as const;
 
 export const placeOwn: Omit<NamedResourceConfig<typeof placeRecord._zod.output>, 'key'> = {
@@ -31,6 +36,6 @@ export const placeOwn: Omit<NamedResourceConfig<typeof placeRecord._zod.output>,
   shape: ({ regionName, ...row }) => ({ ...row, region: { id: row.regionId as string, name: regionName as string } }),
   deleteBlocker: async (db, id) => {
     const n = await cottagesOfPlace(db, id);
-    return n ? `The place still has ${n} ${n === 1 ? 'cottage' : 'cottages'}; move or delete them first` : undefined;
+    return n ? said(TEXTS.placeHasCottages, { n, cottages: n === 1 ? 'cottage' : 'cottages' }) : undefined;
   },
 };
