@@ -85,13 +85,20 @@ export function registerImport<R extends { id: string }, C, U>(ctx: ResourceCont
       },
     },
     async (request, reply) => {
+      // A file refused before its end (429, too large, a row refused at once) is not read further: the connection
+      // closes after the answer, instead of waiting for a client still sending the rest.
+      const unread = () => !request.raw.complete && reply.header('connection', 'close');
       if (importRunning) {
+        unread();
         reply.header('Retry-After', String(IMPORT_RETRY_SECONDS));
         throw new HttpError(429, MESSAGES.busy[langOf(request.lang)]);
       }
       importRunning = true;
       try {
         return await runImport(request);
+      } catch (error) {
+        unread();
+        throw error;
       } finally {
         importRunning = false;
       }
