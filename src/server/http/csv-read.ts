@@ -25,13 +25,13 @@ const NOT_CSV = 'The file is not a CSV: expected UTF-8 text with a header row, a
 const MAX_HEADER_CHARS = 64 * 1024;
 
 /** A cell holds at most this many bytes (as UTF-8): a longer one is refused as soon as it is seen. */
-export const MAX_CELL_BYTES = 64 * 1024;
+const MAX_CELL_BYTES = 64 * 1024;
 
 type Lang = 'uz' | 'ru' | 'en';
 const langOf = (lang: string | undefined): Lang => (lang === 'uz' || lang === 'ru' ? lang : 'en');
 
 /** The refusals of a file's shape, in the request's language. */
-export const sheetMessages = {
+const sheetMessages = {
   tooManyCells: (row: number, cells: number, lang?: string) =>
     ({
       uz: `${row}-qator sarlavhadagidan (${cells}) koʻp katakdan iborat: fayl eksport yozgan shaklda boʻlishi kerak`,

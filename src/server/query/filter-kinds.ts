@@ -77,7 +77,7 @@ const INFINITY_TEXT = /^\s*[+-]?infinity\s*$/i;
 const TIMESTAMP_TEXT = /^\s*\d{4}-\d{1,2}-\d{1,2}([T ]\d{1,2}:\d{2}(:\d{2}(\.\d{1,6})?)?)?\s*(Z|[+-]\d{2}(:?\d{2})?)?\s*$/i;
 
 /** Whether one scalar (not a list) fits `kind`, as the value is sent: `String(value)` as text. */
-export function fits(kind: FilterKind, value: string | number | boolean): boolean {
+function fits(kind: FilterKind, value: string | number | boolean): boolean {
   const text = String(value);
   if (text.includes('\u0000')) return false;
   switch (kind.type) {
@@ -131,7 +131,7 @@ function describeKind(kind: FilterKind, lang: Lang): string {
 }
 
 /** The 400 of a filter value its field cannot take, naming the field and its kind in the request's language. */
-export function filterValueMessage(field: string, kind: FilterKind, lang: string): string {
+function filterValueMessage(field: string, kind: FilterKind, lang: string): string {
   const l: Lang = lang === 'uz' || lang === 'ru' ? lang : 'en';
   const what = describeKind(kind, l);
   return { uz: `"${field}" filtri ${what} qabul qiladi (yoki ularning roʻyxatini)`, ru: `Фильтр «${field}» принимает ${what} (или их список)`, en: `Filter "${field}" takes ${what} (or a list of them)` }[l];
@@ -149,7 +149,7 @@ export function checkFilterValue(field: string, kind: FilterKind, value: unknown
 }
 
 /** The JSON schema of one value of `kind` (the OpenAPI document's). */
-export function kindSchema(kind: FilterKind): Record<string, unknown> {
+function kindSchema(kind: FilterKind): Record<string, unknown> {
   switch (kind.type) {
     case 'text':
       return { type: 'string' };

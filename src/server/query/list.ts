@@ -66,7 +66,7 @@ export function isScalar(v: unknown): v is string | number | boolean {
 const kindsCache = new WeakMap<ListSpec, Map<string, FilterKind>>();
 
 /** Every equality-filterable field's kind (`id` and `fields`), by name. */
-export function fieldKinds(spec: ListSpec): Map<string, FilterKind> {
+function fieldKinds(spec: ListSpec): Map<string, FilterKind> {
   let known = kindsCache.get(spec);
   if (!known) {
     known = new Map([['id', kindOfColumn(spec.id)]]);
@@ -80,7 +80,7 @@ export function fieldKinds(spec: ListSpec): Map<string, FilterKind> {
  * A 400 naming the first equality filter whose value its field's kind cannot hold (an unknown filter is left to
  * `buildWhere`, which refuses it as before). Every list, view and export checks before building its SQL.
  */
-export function checkFilterValues(spec: ListSpec, filter: Record<string, unknown>, lang = 'en'): void {
+function checkFilterValues(spec: ListSpec, filter: Record<string, unknown>, lang = 'en'): void {
   const known = fieldKinds(spec);
   for (const [key, value] of Object.entries(filter)) {
     if (key === 'q' || own(spec.filters, key)) continue;

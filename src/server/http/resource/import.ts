@@ -19,7 +19,7 @@ import { importRows, type ImportResult } from './import-rows';
 import { formValidator } from './schemas';
 
 /** An import file holds at most this many bytes (413 beyond): 10 000 cottages take about 4 MB. */
-export const IMPORT_MAX_BYTES = 16 * 1024 * 1024;
+const IMPORT_MAX_BYTES = 16 * 1024 * 1024;
 /** What a client refused for a running import is told to wait, in seconds. */
 const IMPORT_RETRY_SECONDS = 5;
 
