@@ -857,6 +857,20 @@ export async function runFuzz(opts: RunOptions): Promise<FuzzResult> {
     }
   };
 
+  // First, every filterable field the document lists, of every list, gets the review's wrong values and one more
+  // (rotating): no field is left to chance. Draws nothing from the generator, so the random requests stay the same.
+  let rotation = 0;
+  for (const op of ops.filter((o) => o.isList)) {
+    const filter = op.op.parameters?.find((p) => p.in === 'query' && p.name === 'filter');
+    for (const name of Object.keys(filter?.schema?.contentSchema?.properties ?? {})) {
+      for (const value of [...WRONG_FILTER_VALUES.slice(0, 5), WRONG_FILTER_VALUES[5 + (rotation++ % (WRONG_FILTER_VALUES.length - 5))]]) {
+        const url = `${op.path}?range=${enc('[0,4]')}&filter=${enc(`{${JSON.stringify(name)}:${value}}`)}`;
+        const req: FuzzRequest = { method: 'GET', url, headers: {}, tokenMode: 'valid', opKey: `${op.method} ${op.path}` };
+        await fire({ op, req, headers: { authorization: `Bearer ${token}` }, remoteAddress: '10.66.9.9' });
+      }
+    }
+  }
+
   const concurrency = Math.max(1, Math.floor(opts.concurrency ?? 1));
   for (let i = 0; i < opts.requests; i += concurrency) {
     const batch: Prepared[] = [];
