@@ -30,7 +30,7 @@ type Schema = {
   maximum?: number;
   maxItems?: number;
 };
-type Parameter = { in: string; name: string; required?: boolean; schema?: Schema };
+type Parameter = { in: string; name: string; required?: boolean; schema?: Schema & { contentSchema?: Schema } };
 type Operation = {
   tags?: string[];
   parameters?: Parameter[];
@@ -493,7 +493,10 @@ function buildQuery(gen: Generator, op: Op): string {
       const hostile = JSON.stringify({
         [key]: r.pick<unknown>([{ toString: 1 }, { valueOf: 1, toString: 1 }, { toString: null }, { $ne: null }, [{ toString: 1 }], [['a']], { length: 1e9 }]),
       });
-      add('filter', r.pick([text, text, text, hostile, '{', '[1,2]', 'null', '"q"', `{"q":${JSON.stringify(gen.nasty())}}`, text.replace(/}$/, ',}')]));
+      // Each field the document lists for the filter (`contentSchema`), with a value of its kind or a wrong one.
+      const documented = Object.entries(p.schema?.contentSchema?.properties ?? {});
+      const typed = documented.length ? typedFilter(gen, documented) : text;
+      add('filter', r.pick([text, text, typed, typed, typed, hostile, '{', '[1,2]', 'null', '"q"', `{"q":${JSON.stringify(gen.nasty())}}`, text.replace(/}$/, ',}')]));
     } else {
       add(p.name, r.chance(0.6) ? String(gen.valid(p.schema, p.name)) : gen.nasty());
     }
@@ -501,6 +504,22 @@ function buildQuery(gen: Generator, op: Op): string {
   if (r.chance(0.1)) add(r.pick(['range', 'sort', 'filter', r.word()]), gen.nasty()); // repeated or unknown parameter
   if (r.chance(0.03)) parts.push('%E0%A4%A=1&&=&a[b]=c&a[b][c]=d');
   return parts.length ? `?${parts.join('&')}` : '';
+}
+
+/** Raw JSON values no typed field holds: the review's (`1e400` parses to Infinity, so it is written as text) and more. */
+const WRONG_FILTER_VALUES = ['"garbage"', '1e400', '-1e400', '-1e+308', '"\\u0000"', '"1e400"', '1.5', '99999999999999999999', 'true', '"2024-13-45"', '["a",1,false]', '""'];
+
+/** A filter of one to three documented fields, each a value of its kind (or a list of them) or a wrong value. */
+function typedFilter(gen: Generator, fields: [string, Schema][]): string {
+  const r = gen.rng;
+  const parts: string[] = [];
+  for (let i = 1 + r.int(3); i > 0; i--) {
+    const [name, schema] = r.pick(fields);
+    const one = schema.anyOf?.[0] ?? schema;
+    const value = r.chance(0.3) ? JSON.stringify(gen.valid(one, name) ?? null) : r.chance(0.7) ? r.pick(WRONG_FILTER_VALUES) : JSON.stringify(gen.oddValue() ?? null);
+    parts.push(`${JSON.stringify(name)}:${r.chance(0.2) ? `[${value}]` : value}`);
+  }
+  return `{${parts.join(',')}}`;
 }
 
 /** A multipart body: fields (arrays repeated) and files, sometimes broken on purpose. */
@@ -837,6 +856,20 @@ export async function runFuzz(opts: RunOptions): Promise<FuzzResult> {
       }
     }
   };
+
+  // First, every filterable field the document lists, of every list, gets the review's wrong values and one more
+  // (rotating): no field is left to chance. Draws nothing from the generator, so the random requests stay the same.
+  let rotation = 0;
+  for (const op of ops.filter((o) => o.isList)) {
+    const filter = op.op.parameters?.find((p) => p.in === 'query' && p.name === 'filter');
+    for (const name of Object.keys(filter?.schema?.contentSchema?.properties ?? {})) {
+      for (const value of [...WRONG_FILTER_VALUES.slice(0, 5), WRONG_FILTER_VALUES[5 + (rotation++ % (WRONG_FILTER_VALUES.length - 5))]]) {
+        const url = `${op.path}?range=${enc('[0,4]')}&filter=${enc(`{${JSON.stringify(name)}:${value}}`)}`;
+        const req: FuzzRequest = { method: 'GET', url, headers: {}, tokenMode: 'valid', opKey: `${op.method} ${op.path}` };
+        await fire({ op, req, headers: { authorization: `Bearer ${token}` }, remoteAddress: '10.66.9.9' });
+      }
+    }
+  }
 
   const concurrency = Math.max(1, Math.floor(opts.concurrency ?? 1));
   for (let i = 0; i < opts.requests; i += concurrency) {

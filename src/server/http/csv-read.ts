@@ -24,18 +24,56 @@ const NOT_CSV = 'The file is not a CSV: expected UTF-8 text with a header row, a
 /** A header row longer than this is no header row. */
 const MAX_HEADER_CHARS = 64 * 1024;
 
-/** Cells of a CSV text fed in pieces; `quoteOpen` carries a `"` seen at a piece's end. */
+/** A cell holds at most this many bytes (as UTF-8): a longer one is refused as soon as it is seen. */
+const MAX_CELL_BYTES = 64 * 1024;
+
+type Lang = 'uz' | 'ru' | 'en';
+const langOf = (lang: string | undefined): Lang => (lang === 'uz' || lang === 'ru' ? lang : 'en');
+
+/** The refusals of a file's shape, in the request's language. */
+const sheetMessages = {
+  tooManyCells: (row: number, cells: number, lang?: string) =>
+    ({
+      uz: `${row}-qator sarlavhadagidan (${cells}) koʻp katakdan iborat: fayl eksport yozgan shaklda boʻlishi kerak`,
+      ru: `В строке ${row} больше ячеек, чем в заголовке (${cells}): файл должен быть в том виде, в каком его пишет экспорт`,
+      en: `Row ${row} has more cells than the header (${cells}): the file must have the shape the export writes`,
+    })[langOf(lang)],
+  cellTooLarge: (row: number, lang?: string) =>
+    ({
+      uz: `${row}-qatordagi katak ${MAX_CELL_BYTES / 1024} kB dan katta`,
+      ru: `Ячейка в строке ${row} больше ${MAX_CELL_BYTES / 1024} кБ`,
+      en: `A cell of row ${row} is larger than ${MAX_CELL_BYTES / 1024} kB`,
+    })[langOf(lang)],
+};
+
+/**
+ * Cells of a CSV text fed in pieces; `quoteOpen` carries a `"` seen at a piece's end. A row holds at most `maxCells`
+ * cells (once the header has set it) and a cell at most `MAX_CELL_BYTES`: beyond either the reading stops at once, so
+ * a hostile row (16 M separators, one 8 MB cell) costs no more memory than a well-formed one.
+ */
 class CsvSplitter {
   private cells: string[] = [];
   private cell = '';
+  private cellBytes = 0;
   private quoted = false;
   private quoteOpen = false;
   private started = false;
+  /** The row being read, counted as `readSheet` counts them (the header is 1). */
+  private row = 1;
+  maxCells = Infinity;
 
   constructor(
     private readonly separator: string,
     private readonly onRow: (cells: string[]) => void,
+    private readonly lang?: string,
   ) {}
+
+  private add(c: string): void {
+    const code = c.charCodeAt(0);
+    this.cellBytes += code < 0x80 ? 1 : code < 0x800 || (code >= 0xdc00 && code < 0xe000) ? 2 : 3;
+    if (this.cellBytes > MAX_CELL_BYTES) throw badRequest(sheetMessages.cellTooLarge(this.row, this.lang));
+    this.cell += c;
+  }
 
   push(text: string): void {
     for (let i = 0; i < text.length; i++) {
@@ -43,13 +81,13 @@ class CsvSplitter {
       if (this.quoteOpen) {
         this.quoteOpen = false;
         if (c === '"') {
-          this.cell += '"';
+          this.add('"');
           continue;
         }
         this.quoted = false;
       } else if (this.quoted) {
         if (c === '"') this.quoteOpen = true;
-        else this.cell += c;
+        else this.add(c);
         continue;
       }
       if (c === '"' && this.cell === '') {
@@ -58,10 +96,12 @@ class CsvSplitter {
       } else if (c === this.separator) {
         this.cells.push(this.cell);
         this.cell = '';
+        this.cellBytes = 0;
         this.started = true;
+        if (this.cells.length >= this.maxCells) throw badRequest(sheetMessages.tooManyCells(this.row, this.maxCells, this.lang));
       } else if (c === '\n') this.endRow();
       else if (c !== '\r') {
-        this.cell += c;
+        this.add(c);
         this.started = true;
       }
     }
@@ -72,7 +112,9 @@ class CsvSplitter {
     this.onRow(this.cells);
     this.cells = [];
     this.cell = '';
+    this.cellBytes = 0;
     this.started = false;
+    this.row++;
   }
 
   end(): void {
@@ -87,7 +129,14 @@ class CsvSplitter {
  */
 export async function readSheet(
   bytes: AsyncIterable<Buffer | Uint8Array>,
-  opts: { maxRows: number; separatorOf: (headerLine: string) => string },
+  opts: {
+    maxRows: number;
+    separatorOf: (headerLine: string) => string;
+    /** Checks the header as soon as it is read (e.g. refuses unknown columns), before any row. */
+    checkHeader?: (header: string[]) => void;
+    /** The request's language, for the refusals of a row's shape. */
+    lang?: string;
+  },
 ): Promise<Sheet> {
   const decoder = new TextDecoder('utf-8', { fatal: true });
   let header: string[] | undefined;
@@ -100,6 +149,9 @@ export async function readSheet(
     count++;
     if (!header) {
       header = cells.map((h) => h.trim());
+      if (header.some((h) => h !== '')) opts.checkHeader?.(header);
+      // A row may have fewer cells than the header (the rest are empty), never more.
+      if (splitter) splitter.maxCells = header.length;
       return;
     }
     if (cells.every((c) => c.trim() === '')) return;
@@ -115,7 +167,7 @@ export async function readSheet(
       if (pending.length > MAX_HEADER_CHARS) throw badRequest(NOT_CSV);
       return;
     }
-    splitter = new CsvSplitter(opts.separatorOf(pending.slice(0, end).replace(/\r$/, '')), onRow);
+    splitter = new CsvSplitter(opts.separatorOf(pending.slice(0, end).replace(/\r$/, '')), onRow, opts.lang);
     splitter.push(pending);
     pending = '';
   };
@@ -135,7 +187,7 @@ export async function readSheet(
     throw error;
   }
   if (!splitter && pending.trim()) {
-    splitter = new CsvSplitter(opts.separatorOf(pending.replace(/\r$/, '')), onRow);
+    splitter = new CsvSplitter(opts.separatorOf(pending.replace(/\r$/, '')), onRow, opts.lang);
     splitter.push(pending);
   }
   splitter?.end();

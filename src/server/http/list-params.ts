@@ -17,6 +17,21 @@ export const listQuerySchema = z
   })
   .loose();
 
+/**
+ * A list's own query schema: the same parameters, with `filter` described field by field (each with its kind, a value
+ * or a list) as JSON Schema's `contentMediaType`/`contentSchema`, since the parameter is JSON text. Validation stays
+ * `parseListParams`' and the list's (`query/list.ts` `checkFilterValues`); the description is for the document.
+ */
+export function listQuerySchemaFor(filter: Record<string, unknown>) {
+  return listQuerySchema.extend({
+    filter: z
+      .string()
+      .optional()
+      .describe('JSON object; `q` searches, `id` takes a list; each field takes a value of its kind or a list of them')
+      .meta({ contentMediaType: 'application/json', contentSchema: filter }),
+  });
+}
+
 function parseJson(name: string, raw: unknown): unknown {
   if (raw === undefined || raw === '') return undefined;
   try {

@@ -17,6 +17,7 @@ import { namedRecordOf } from '../../shared/records/named';
 import { resources, type FieldDef, type NamedKey, type ResourceDef } from '../../shared/resources';
 import { deleteRecord, saveTranslatedRecord, updateRecord } from '../repos/records';
 import type { ListSpec } from '../query/list';
+import { kinds } from '../query/filter-kinds';
 import type { ResourceRoutes } from './resource/types';
 import { jsonObjectOf, LANG, pageJsonOf, type JsonText } from '../query/page-json';
 import { registrySearch } from '../query/search';
@@ -66,7 +67,7 @@ export function namedResource<R extends { id: string; image?: string | null }>(c
       ...plain,
       ...cfg.listFields?.(lang),
     };
-    return { table, id: table.id, fields, search: registrySearch(def, fields), defaultSort: { field: 'createdAt', order: 'asc' } };
+    return { table, id: table.id, fields, kinds: { createdAt: kinds.timestamp }, search: registrySearch(def, fields), defaultSort: { field: 'createdAt', order: 'asc' } };
   };
 
   const selection = (lang: string) => ({

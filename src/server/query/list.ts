@@ -7,11 +7,14 @@ import { and, asc, desc, or, Placeholder, sql, type AnyColumn, type Query, type 
 import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
 import { badRequest } from '../errors';
+import { checkFilterValue, filterFieldSchema, kindOfColumn, type FilterKind } from './filter-kinds';
 
 export interface ListParams {
   range?: { offset: number; limit: number };
   sort?: { field: string; order: 'asc' | 'desc' };
   filter: Record<string, unknown>;
+  /** The request's language, for the messages of refused filter values (English without it). */
+  lang?: string;
 }
 
 export interface ListSpec {
@@ -23,6 +26,11 @@ export interface ListSpec {
   search?: (AnyColumn | SQL)[];
   /** Filters that are not plain equality, e.g. `price_gte`; return undefined to ignore an empty value. */
   filters?: Record<string, (value: unknown) => SQL | undefined>;
+  /**
+   * The kinds of the fields that are SQL expressions (text unless said) and of the resource's own `filters` (those check
+   * their values themselves; the kind documents them). A column's kind is its type's (`query/filter-kinds.ts`).
+   */
+  kinds?: Record<string, FilterKind>;
   /** Always applied (e.g. a resource view restricted to one status). */
   where?: SQL;
   defaultSort: { field: string; order: 'asc' | 'desc' };
@@ -53,6 +61,47 @@ function own<T>(record: Record<string, T> | undefined, key: string): T | undefin
 
 export function isScalar(v: unknown): v is string | number | boolean {
   return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+}
+
+const kindsCache = new WeakMap<ListSpec, Map<string, FilterKind>>();
+
+/** Every equality-filterable field's kind (`id` and `fields`), by name. */
+function fieldKinds(spec: ListSpec): Map<string, FilterKind> {
+  let known = kindsCache.get(spec);
+  if (!known) {
+    known = new Map([['id', kindOfColumn(spec.id)]]);
+    for (const [name, field] of Object.entries(spec.fields)) known.set(name, own(spec.kinds, name) ?? kindOfColumn(field));
+    kindsCache.set(spec, known);
+  }
+  return known;
+}
+
+/**
+ * A 400 naming the first equality filter whose value its field's kind cannot hold (an unknown filter is left to
+ * `buildWhere`, which refuses it as before). Every list, view and export checks before building its SQL.
+ */
+function checkFilterValues(spec: ListSpec, filter: Record<string, unknown>, lang = 'en'): void {
+  const known = fieldKinds(spec);
+  for (const [key, value] of Object.entries(filter)) {
+    if (key === 'q' || own(spec.filters, key)) continue;
+    const kind = known.get(key);
+    if (kind) checkFilterValue(key, kind, value, lang);
+  }
+}
+
+/**
+ * The `filter` parameter's JSON schema, for the OpenAPI document: `q`, then every field with its kind (a value or a
+ * list), then the resource's own filters (their declared kind, or any value).
+ */
+export function filterSchema(spec: ListSpec): Record<string, unknown> {
+  const properties: Record<string, unknown> = {};
+  if (spec.search?.length) properties.q = { type: 'string', description: 'searches' };
+  for (const [name, kind] of fieldKinds(spec)) properties[name] = filterFieldSchema(kind);
+  for (const name of Object.keys(spec.filters ?? {})) {
+    const kind = own(spec.kinds, name);
+    properties[name] = { ...(kind ? filterFieldSchema(kind) : { type: ['string', 'number', 'boolean'] }), description: 'the list\'s own filter' };
+  }
+  return { type: 'object', properties, additionalProperties: false };
 }
 
 /** How a filter's value enters the SQL: a parameter (the default), or a named placeholder (`pageIdsSql`'s cache). */
@@ -150,6 +199,7 @@ function rankedPage(spec: ListSpec, ranked: NonNullable<ListSpec['ranked']>[stri
 const dialect = new PgDialect();
 
 export async function pageIds(db: DbOrTx, spec: ListSpec, params: ListParams): Promise<{ ids: string[]; total: number }> {
+  checkFilterValues(spec, params.filter, params.lang);
   const where = buildWhere(spec, params.filter);
   const rows = await pageQuery(db, spec, params, where);
   let total = rows.length ? Number(rows[0].total) : 0;
@@ -166,6 +216,7 @@ export async function pageIds(db: DbOrTx, spec: ListSpec, params: ListParams): P
  * same as `pageIds` gives: the page's, or when it is empty the count (0 for an empty list).
  */
 export function pageIdsSql(db: DbOrTx, spec: ListSpec, params: ListParams, knownTotal?: number): { page: Query; total: Query } {
+  checkFilterValues(spec, params.filter, params.lang);
   const shape = shapeOf(spec, params);
   // A total the caller already knows (cache/kept-answers.ts: kept while the tables it reads are unchanged) spares the
   // count, which reads every matching row: the page itself then reads only its rows, whatever the list's size.
@@ -240,6 +291,7 @@ function shapeOf(spec: ListSpec, params: ListParams): { key: string; values: Rec
  * (and a record object) per id — 100 000 ids are one string to split, not 100 000 objects kept for the whole export.
  */
 export async function allIds(db: DbOrTx, spec: ListSpec, params: Omit<ListParams, 'range'>): Promise<string[]> {
+  checkFilterValues(spec, params.filter, params.lang);
   const where = buildWhere(spec, params.filter);
   const order = sql.join(buildOrder(spec, params.sort), sql`, `);
   const [row] = await db

@@ -10,6 +10,7 @@ import { diffRecords } from '../rules/audit-changes';
 import { REVERTIBLE_EFFECTS, type AuditAction } from '../../shared/audit-actions';
 import { badRequest } from '../errors';
 import type { ListSpec } from '../query/list';
+import { kinds } from '../query/filter-kinds';
 import type { AuditRecord } from '../../shared/records/audit';
 
 export interface AuditEntry {
@@ -88,6 +89,7 @@ export const auditListSpec = (): ListSpec => ({
   },
   search: [auditLog.userName, auditLog.recordId],
   filters: { createdAt_gte: from, createdAt_lte: until },
+  kinds: { createdAt_gte: kinds.timestamp, createdAt_lte: kinds.timestamp },
   defaultSort: { field: 'createdAt', order: 'desc' },
 });
 

@@ -16,6 +16,7 @@ import {
 import { anyId, qualified, rowsOf, together } from '../db/sql';
 import { badRequest } from '../errors';
 import { rankOf, type ListSpec } from '../query/list';
+import { kinds } from '../query/filter-kinds';
 import { uuidLike } from '../query/ids';
 import { registrySearch } from '../query/search';
 import { cottageImageRecord, cottageRecord, type CottageRecord } from '../../shared/records/cottage';
@@ -107,6 +108,16 @@ export const cottageListSpec = (lang: string): ListSpec => {
       comforts: hasComfort('comforts'),
       // The original's test flag does not exist here; accepted and ignored so old clients keep working.
       isTest: () => undefined,
+    },
+    kinds: {
+      ...Object.fromEntries(Object.keys(ranges).map((name) => [name, kinds.number])),
+      cottageType: kinds.uuid,
+      cottageTypes: kinds.uuid,
+      comfort: kinds.uuid,
+      comforts: kinds.uuid,
+      // A rank (the regions' or places' order by name): what `region=<n>` compares with, as before.
+      region: kinds.int,
+      place: kinds.int,
     },
     defaultSort: { field: 'createdAt', order: 'desc' },
   };

@@ -4,6 +4,7 @@ import type { DbOrTx, Tx } from '../db/client';
 import { cottageImages, cottages, orders, premiumPlacements, services, tariffs, users } from '../db/schema';
 import { conflict, notFound } from '../errors';
 import type { ListSpec } from '../query/list';
+import { kinds } from '../query/filter-kinds';
 import { translatedText } from '../query/translated';
 import { registrySearch } from '../query/search';
 import type { ServiceCode } from '../../shared/enums';
@@ -39,6 +40,7 @@ export const orderListSpec = (): ListSpec => ({
     // `activated: true|false` — whether "Active Pre" was done.
     activated: (value) => (value === true || value === 'true' ? sql`${orders.premiumActivatedAt} is not null` : sql`${orders.premiumActivatedAt} is null`),
   },
+  kinds: { activated: kinds.boolean },
   defaultSort: { field: 'createdAt', order: 'desc' },
 });
 

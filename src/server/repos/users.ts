@@ -3,6 +3,7 @@ import type { DbOrTx, Tx } from '../db/client';
 import { said } from '../messages';
 import { roles, userRoles, users } from '../db/schema';
 import type { ListSpec } from '../query/list';
+import { kinds } from '../query/filter-kinds';
 import { registrySearch } from '../query/search';
 import { revokeUserSessions } from '../auth/sessions';
 import { publishSessionsEnded } from './events';
@@ -43,6 +44,7 @@ export const userListSpec = (): ListSpec => ({
       return sql`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${inArray(sql`${userRoles.roleId}::text`, ids)})`;
     },
   },
+  kinds: { roles: kinds.uuid },
   defaultSort: { field: 'createdAt', order: 'asc' },
 });
 

@@ -95,7 +95,7 @@ export async function importRows<R extends { id: string }, C, U>(ctx: ResourceCo
       if (result.changes.length < LISTED) result.changes.push(change);
       else result.truncated = true;
     } catch (error) {
-      const errors = rowErrors(error, row, headerOf);
+      const errors = rowErrors(error, row, headerOf, request.messageLang);
       result.truncated ||= result.errors.length + errors.length > LISTED;
       result.errors.push(...errors.slice(0, Math.max(0, LISTED - result.errors.length)));
     }
@@ -116,13 +116,13 @@ interface RowContext<R extends { id: string }, C, U> {
 }
 
 /** An error of a row's write as the row's errors: its fields named as the sheet's columns. */
-function rowErrors(error: unknown, row: SheetRow, headerOf: (key: string) => string | null): RowError[] {
+function rowErrors(error: unknown, row: SheetRow, headerOf: (key: string) => string | null, lang: string): RowError[] {
   if (error instanceof RowFailed) return error.errors;
   if (error instanceof HttpError) {
     const named = Object.keys(error.fields ?? {}).map((k) => headerOf(k) ?? headerOf(k.split('.')[0]) ?? headerOf(k.replace(/Id$/, ''))).find(Boolean);
-    return [{ row: row.row, column: named ?? null, message: error.message }];
+    return [{ row: row.row, column: named ?? null, message: error.renderIn(lang).message }];
   }
-  const db = databaseErrorMessage(error);
+  const db = databaseErrorMessage(error, lang);
   if (db) return [{ row: row.row, column: null, message: db }];
   throw error;
 }

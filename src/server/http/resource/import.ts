@@ -19,7 +19,30 @@ import { importRows, type ImportResult } from './import-rows';
 import { formValidator } from './schemas';
 
 /** An import file holds at most this many bytes (413 beyond): 10 000 cottages take about 4 MB. */
-const IMPORT_MAX_BYTES = 64 * 1024 * 1024;
+const IMPORT_MAX_BYTES = 16 * 1024 * 1024;
+/** What a client refused for a running import is told to wait, in seconds. */
+const IMPORT_RETRY_SECONDS = 5;
+
+type Lang = 'uz' | 'ru' | 'en';
+const langOf = (lang: string): Lang => (lang === 'uz' || lang === 'ru' ? lang : 'en');
+const MESSAGES = {
+  busy: {
+    uz: `Hozir boshqa import bajarilmoqda: ${IMPORT_RETRY_SECONDS} soniyadan keyin qayta urinib koʻring`,
+    ru: `Сейчас выполняется другой импорт: повторите через ${IMPORT_RETRY_SECONDS} с`,
+    en: `Another import is running; try again in ${IMPORT_RETRY_SECONDS} s`,
+  },
+  tooLarge: {
+    uz: `Fayl ${IMPORT_MAX_BYTES / 1024 / 1024} MB dan katta: uni qismlarga boʻlib import qiling`,
+    ru: `Файл больше ${IMPORT_MAX_BYTES / 1024 / 1024} МБ: импортируйте его по частям`,
+    en: `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB; import it in parts`,
+  },
+} satisfies Record<string, Record<Lang, string>>;
+
+/**
+ * One import at a time in this process (any resource): an import reads a whole file and writes many rows, and two at
+ * once would double the memory and the time the database is busy. Another gets 429 with Retry-After.
+ */
+let importRunning = false;
 
 const rowError = z.object({ row: z.number().int(), column: z.string().nullable(), message: z.string() });
 const rowChange = z.object({ row: z.number().int(), id: z.string().nullable(), before: z.record(z.string(), z.string()), after: z.record(z.string(), z.string()) });
@@ -61,41 +84,65 @@ export function registerImport<R extends { id: string }, C, U>(ctx: ResourceCont
         response: { 200: importAnswer },
       },
     },
-    async (request) => {
-      const dryRun = (request.query as { dryRun?: string }).dryRun === 'true';
-      const languages = await allLanguageCodes(app.db);
-      const headers = headerKeys(def, ctx.record, languages.map((l) => l.code), app.config.timeZone);
-      const sheet = await readSheet(await fileOf(request), {
-        maxRows: app.config.importMaxRows,
-        separatorOf: (line) => separatorOf(line, (h) => headerKey(headers, h) !== undefined),
-      });
-      const columns = sheet.header.map((h) => headerKey(headers, h));
-      const unknown = sheet.header.filter((h, i) => h && !columns[i]);
-      if (unknown.length) {
-        throw badRequest(`Unknown columns: ${unknown.slice(0, 5).map((h) => `"${h.slice(0, 64)}"`).join(', ')}. The file must have the headers the ${plural}' export writes`);
+    async (request, reply) => {
+      // A file refused before its end (429, too large, a row refused at once) is not read further: the connection
+      // closes after the answer, instead of waiting for a client still sending the rest.
+      const unread = () => !request.raw.complete && reply.header('connection', 'close');
+      if (importRunning) {
+        unread();
+        reply.header('Retry-After', String(IMPORT_RETRY_SECONDS));
+        throw new HttpError(429, MESSAGES.busy[langOf(request.messageLang)]);
       }
-      if (!columns.includes('id')) throw badRequest('The column "#" (the id) is missing: the file must have the headers the export writes');
-      const input = { sheet, columns, fields, languages, audited: !dryRun };
-      if (dryRun) {
-        try {
-          await app.db.transaction(async (tx) => {
-            throw new DryRun((await importRows(ctx, tx, request, input)).result);
-          });
-        } catch (error) {
-          if (error instanceof DryRun) return error.result;
-          throw error;
-        }
+      importRunning = true;
+      try {
+        return await runImport(request);
+      } catch (error) {
+        unread();
+        throw error;
+      } finally {
+        importRunning = false;
       }
-      return auditedWrite(app.db, request, async (tx) => {
-        const { result, audit } = await importRows(ctx, tx, request, input);
-        if (result.errors.length) {
-          const n = result.errors.length;
-          throw new HttpError(400, `${n}${result.truncated ? '+' : ''} ${n === 1 ? 'error' : 'errors'} in the file; nothing was imported`, undefined, { ...result });
-        }
-        return { result, audit };
-      });
     },
   );
+
+  async function runImport(request: FastifyRequest) {
+    const dryRun = (request.query as { dryRun?: string }).dryRun === 'true';
+    const languages = await allLanguageCodes(app.db);
+    const headers = headerKeys(def, ctx.record, languages.map((l) => l.code), app.config.timeZone);
+    const sheet = await readSheet(await fileOf(request), {
+      maxRows: app.config.importMaxRows,
+      separatorOf: (line) => separatorOf(line, (h) => headerKey(headers, h) !== undefined),
+      lang: request.messageLang,
+      // Unknown columns are refused on the header, before a row is read.
+      checkHeader(header) {
+        const unknown = header.filter((h) => h && !headerKey(headers, h));
+        if (unknown.length) {
+          throw badRequest(`Unknown columns: ${unknown.slice(0, 5).map((h) => `"${h.slice(0, 64)}"`).join(', ')}. The file must have the headers the ${plural}' export writes`);
+        }
+      },
+    });
+    const columns = sheet.header.map((h) => headerKey(headers, h));
+    if (!columns.includes('id')) throw badRequest('The column "#" (the id) is missing: the file must have the headers the export writes');
+    const input = { sheet, columns, fields, languages, audited: !dryRun };
+    if (dryRun) {
+      try {
+        await app.db.transaction(async (tx) => {
+          throw new DryRun((await importRows(ctx, tx, request, input)).result);
+        });
+      } catch (error) {
+        if (error instanceof DryRun) return error.result;
+        throw error;
+      }
+    }
+    return auditedWrite(app.db, request, async (tx) => {
+      const { result, audit } = await importRows(ctx, tx, request, input);
+      if (result.errors.length) {
+        const n = result.errors.length;
+        throw new HttpError(400, `${n}${result.truncated ? '+' : ''} ${n === 1 ? 'error' : 'errors'} in the file; nothing was imported`, undefined, { ...result });
+      }
+      return { result, audit };
+    });
+  }
 }
 
 /** The uploaded file's byte stream: the multipart field `file`, within its size limit. */
@@ -116,6 +163,6 @@ async function fileOf(request: FastifyRequest): Promise<AsyncIterable<Buffer>> {
       // A form cut off mid-file, a file over the limit: the parser's errors as 400/413, never a 500.
       throw malformedForm(error);
     }
-    if (stream.truncated) throw new HttpError(413, `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB; import it in parts`);
+    if (stream.truncated) throw new HttpError(413, MESSAGES.tooLarge[langOf(request.messageLang)]);
   })();
 }

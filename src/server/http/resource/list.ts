@@ -4,11 +4,11 @@ import { z } from 'zod';
 import { DEFAULT_LANGUAGE } from '../../../shared/enums';
 import { perm } from '../../../shared/permissions';
 import { inOrder } from '../../query/ids';
-import { pageIds, type ListSpec } from '../../query/list';
+import { filterSchema, pageIds, type ListSpec } from '../../query/list';
 import { parseVersion } from '../versions';
 import { jsonListAnswers } from '../list-answers';
 import { registerListKit } from '../list-kit';
-import { listQuerySchema, parseListParams, sendList } from '../list-params';
+import { listQuerySchemaFor, parseListParams, sendList } from '../list-params';
 import { inBatches, textStream } from '../streaming';
 import { loadOne, type ResourceContext } from './context';
 import { editWrite, removeWrite } from './writes';
@@ -40,12 +40,12 @@ export function registerLists<R extends { id: string }, C, U>(ctx: ResourceConte
       `/${path}`,
       {
         onRequest: app.requirePermission(perm(def.key, 'list')),
-        schema: { tags, description, querystring: listQuerySchema, response: { 200: z.array(cfg.record) } },
+        schema: { tags, description, querystring: listQuerySchemaFor(filterSchema(specOf(DEFAULT_LANGUAGE))), response: { 200: z.array(cfg.record) } },
       },
       async (request, reply) => {
         const query = request.query as Record<string, unknown>;
-        const params = cfg.listParams ? cfg.listParams(query) : parseListParams(query);
         const lang = request.lang;
+        const params = { ...(cfg.listParams ? cfg.listParams(query) : parseListParams(query)), lang: request.messageLang };
         if (jsonAnswer) return jsonAnswer(reply, params, lang);
         const { ids, total } = await pageIds(app.db, specOf(lang), params);
         if (!params.range) {

@@ -1,0 +1,127 @@
+/**
+ * The import's bounds (issue #32), on the real app listening on a port, in-process (its RSS is the server's):
+ *
+ * - memory: the peak RSS growth while the server refuses hostile files (one row of 16 M separators, one 8 MB cell,
+ *   a 17 MB file) and accepts a 10 000-row one; goal < 100 MB each;
+ * - stall: while a 3 000-row dry run, then its apply, runs, `GET /health` and a list page are asked every 50 ms; the
+ *   longest answer of each is printed beside the goal (1 s). On PGlite every request shares the one connection;
+ * - the apply of 10 000 new places: its time, and the longest wait of the same concurrent requests.
+ *
+ *   npx tsx bench/import-bounds.ts [--engine pglite|postgres] [--rows 3000] [--apply-rows 10000]
+ */
+import { parseArgs } from 'node:util';
+import { openBenchApp } from './lib/bench-app';
+
+const { values: args } = parseArgs({
+  options: { engine: { type: 'string', default: 'pglite' }, rows: { type: 'string', default: '3000' }, 'apply-rows': { type: 'string', default: '10000' } },
+});
+const engine = args.engine === 'postgres' ? 'postgres' : 'pglite';
+const STALL_ROWS = Number(args.rows);
+const APPLY_ROWS = Number(args['apply-rows']);
+const MEMORY_GOAL_MB = 100;
+const WAIT_GOAL_MS = 1000;
+
+const bench = await openBenchApp('import_bounds', engine, 10);
+if (!bench) process.exit(0);
+const { origin, headers } = bench;
+const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
+let failed = false;
+
+const multipart = (csv: Buffer | string) => {
+  const boundary = `----bench${Date.now()}`;
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="import.csv"\r\nContent-Type: text/csv\r\n\r\n`),
+    Buffer.isBuffer(csv) ? csv : Buffer.from(csv),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` } };
+};
+const importOf = async (route: string, csv: Buffer | string, dryRun: boolean) => {
+  const res = await fetch(`${origin}/api/v1/${route}/import${dryRun ? '?dryRun=true' : ''}`, { method: 'POST', ...multipart(csv) });
+  return { status: res.status, body: await res.text() };
+};
+
+/** Runs `work` while sampling RSS every 10 ms: its time and peak RSS growth. */
+async function measured<T>(work: () => Promise<T>) {
+  global.gc?.();
+  const rss0 = process.memoryUsage().rss;
+  let peak = rss0;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
+  const start = performance.now();
+  try {
+    const result = await work();
+    peak = Math.max(peak, process.memoryUsage().rss);
+    return { result, seconds: (performance.now() - start) / 1000, growth: peak - rss0 };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** Asks `urls` every 50 ms (each waits for its previous answer) while `work` runs: the longest answer of each. */
+async function probed<T>(work: () => Promise<T>, urls: string[]) {
+  let running = true;
+  const longest = urls.map(() => 0);
+  const counts = urls.map(() => 0);
+  const probes = urls.map(async (url, i) => {
+    while (running) {
+      const start = performance.now();
+      const res = await fetch(`${origin}${url}`, { headers });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
+      longest[i] = Math.max(longest[i], performance.now() - start);
+      counts[i]++;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  });
+  const start = performance.now();
+  try {
+    const result = await work();
+    return { result, seconds: (performance.now() - start) / 1000, longest, counts };
+  } finally {
+    running = false;
+    await Promise.all(probes);
+  }
+}
+
+const placesCsv = (rows: number, prefix: string) => {
+  const lines = ['#,Name (uz),Name (ru),Name (en),Region'];
+  for (let i = 0; i < rows; i++) lines.push(`,${prefix} qishloq ${i},${prefix} посёлок ${i},${prefix} village ${i},${['Toshkent viloyati', 'Ташкентская область', 'Tashkent Region'][i % 3]}`);
+  return `${lines.join('\r\n')}\r\n`;
+};
+// The places name a region of the scale seeder's by its name in each language.
+try {
+  console.log(`import bounds on ${engine}`);
+  console.log(`  memory (peak RSS growth of the process while the server reads the file; goal < ${MEMORY_GOAL_MB} MB):`);
+  const header = '#;Название (uz)\r\n';
+  const hostile: [string, () => Buffer][] = [
+    ['one row of 16 M separators', () => Buffer.from(`${header};${';'.repeat(16 * 1024 * 1024 - 40)}\r\n`)],
+    ['one 8 MB cell', () => Buffer.from(`${header};${'x'.repeat(8 * 1024 * 1024)}\r\n`)],
+    ['a 17 MB file (cells of 60 kB)', () => Buffer.from(header + `;${'x'.repeat(60_000)}\r\n`.repeat(290))],
+  ];
+  for (const [name, file] of hostile) {
+    const csv = file();
+    const { result, seconds, growth } = await measured(() => importOf('region', csv, true));
+    const ok = growth / 1024 / 1024 < MEMORY_GOAL_MB && result.status >= 400 && result.status < 500;
+    failed ||= !ok;
+    console.log(`    ${name.padEnd(32)} → ${result.status} in ${seconds.toFixed(2)} s, RSS +${mb(growth)} MB  ${ok ? 'ok' : 'OVER'}  (${JSON.parse(result.body).message})`);
+  }
+
+  const urls = ['/api/v1/health', '/api/v1/region?range=[0,24]&sort=["name","ASC"]'];
+  const stall = async (label: string, rows: number, dryRun: boolean, prefix: string) => {
+    const csv = placesCsv(rows, prefix);
+    const { result, seconds, longest, counts } = await probed(() => measured(() => importOf('place', csv, dryRun)), urls);
+    const answer = JSON.parse(result.result.body) as { created?: number; message?: string };
+    if (result.result.status !== 200 || answer.created !== rows) throw new Error(`${label}: ${result.result.status} ${result.result.body.slice(0, 300)}`);
+    const waits = urls.map((u, i) => `${u.split('?')[0]} ${longest[i].toFixed(0)} ms (${counts[i]} asked)`).join(', ');
+    const ok = longest.every((w) => w < WAIT_GOAL_MS);
+    failed ||= !ok && engine === 'pglite';
+    console.log(`    ${label.padEnd(32)} ${seconds.toFixed(2)} s, RSS +${mb(result.growth)} MB; longest concurrent answer: ${waits}  (goal < ${WAIT_GOAL_MS} ms: ${ok ? 'ok' : 'OVER'})`);
+  };
+  console.log(`  concurrent requests during an import (${urls.join(' and ')} every 50 ms):`);
+  await stall(`dry run of ${STALL_ROWS} rows`, STALL_ROWS, true, 'a');
+  await stall(`apply of ${STALL_ROWS} rows`, STALL_ROWS, false, 'b');
+  await stall(`apply of ${APPLY_ROWS} rows`, APPLY_ROWS, false, 'c');
+} finally {
+  await bench.close();
+}
+process.exit(failed ? 1 : 0);
