@@ -10,6 +10,20 @@ import { HttpError } from '../errors';
 import { TokenService } from '../auth/tokens';
 import { permissionCodesOf, sessionIsLive, touchSession } from '../auth/sessions';
 import { twoFactorState } from '../repos/two-factor';
+import { said } from '../messages';
+
+const TEXTS = {
+  missing: { uz: 'Iltimos, tizimga kiring: kirish tokeni yoʻq', ru: 'Пожалуйста, войдите: нет токена доступа', en: 'Please log in: the access token is missing' },
+  expired: { uz: 'Kirish tokeni muddati tugagan; uni yangilang', ru: 'Срок токена доступа истёк; обновите его', en: 'The access token has expired; refresh it' },
+  invalid: { uz: 'Kirish tokeni yaroqsiz', ru: 'Токен доступа недействителен', en: 'The access token is not valid' },
+  ended: { uz: 'Seans tugagan; iltimos, qayta kiring', ru: 'Сеанс завершён; пожалуйста, войдите снова', en: 'The session has ended; please log in again' },
+  setUp: {
+    uz: 'Rolingiz ikki bosqichli kirishni talab qiladi: avval uni sozlang',
+    ru: 'Ваша роль требует двухфакторного входа: сначала настройте его',
+    en: 'Your role requires two-factor login: set it up first',
+  },
+  noPermission: { uz: 'Buni qilishga ruxsatingiz yoʻq ({permission})', ru: 'У вас нет права на это ({permission})', en: 'You have no permission to do that ({permission})' },
+} as const;
 
 /** A live session as the cache keeps it (plugins/changes.ts). */
 export interface CachedSession {
@@ -58,16 +72,16 @@ function bearerToken(request: FastifyRequest): string | undefined {
 export async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<AuthUser> {
   if (request.user) return request.user;
   const token = bearerToken(request);
-  if (!token) throw new HttpError(401, 'Please log in: the access token is missing');
+  if (!token) throw new HttpError(401, said(TEXTS.missing));
   const verified = await app.tokens.verifyAccess(token);
   if (!verified.ok) {
-    if (verified.reason === 'expired') throw new HttpError(406, 'The access token has expired; refresh it');
-    throw new HttpError(401, 'The access token is not valid');
+    if (verified.reason === 'expired') throw new HttpError(406, said(TEXTS.expired));
+    throw new HttpError(401, said(TEXTS.invalid));
   }
   const { sub, sid } = verified.claims;
   const session = app.caches.sessions.get(sid) ?? (await loadSession(app, sid));
   if (!session || session.userId !== sub || session.expiresAt <= Date.now()) {
-    throw new HttpError(455, 'The session has ended; please log in again');
+    throw new HttpError(455, said(TEXTS.ended));
   }
   // The last use is written at most once a minute (the statement itself only writes when it is a minute old).
   if (Date.now() - session.touchedAt > 60_000) {
@@ -75,7 +89,7 @@ export async function authenticate(app: FastifyInstance, request: FastifyRequest
     await touchSession(app.db, sid);
   }
   if (session.twoFactorSetupRequired && !request.routeOptions.config?.twoFactorSetup) {
-    throw new HttpError(403, 'Your role requires two-factor login: set it up first', undefined, { twoFactorSetupRequired: true });
+    throw new HttpError(403, said(TEXTS.setUp), undefined, { twoFactorSetupRequired: true });
   }
   request.user = { id: sub, sessionId: sid, permissions: session.permissions, twoFactorSetupRequired: session.twoFactorSetupRequired };
   return request.user;
@@ -112,7 +126,7 @@ async function authPlugin(app: FastifyInstance, opts: { tokens: TokenService }) 
     return async (request: FastifyRequest) => {
       const user = await authenticate(app, request);
       const missing = codes.find((code) => !user.permissions.has(code));
-      if (missing) throw new HttpError(403, `You have no permission to do that (${missing})`);
+      if (missing) throw new HttpError(403, said(TEXTS.noPermission, { permission: missing }));
     };
   });
 }

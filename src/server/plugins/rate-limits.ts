@@ -8,6 +8,13 @@ import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../errors';
+import { said, type Texts } from '../messages';
+
+const TOO_MANY = {
+  uz: 'Juda koʻp ({what}): foydalanuvchiga {seconds} soniyada koʻpi bilan {max} ta. {wait} soniyadan keyin qayta urinib koʻring',
+  ru: 'Слишком много ({what}): не более {max} за {seconds} с на пользователя. Повторите через {wait} с',
+  en: 'Too many {what}: at most {max} in {seconds} s per user. Try again in {wait} s',
+} as const;
 
 type CostlyCall = 'export' | 'upload' | 'import';
 
@@ -18,7 +25,11 @@ declare module 'fastify' {
   }
 }
 
-const WHAT: Record<CostlyCall, string> = { export: 'exports', upload: 'uploads', import: 'imports' };
+const WHAT: Record<CostlyCall, Texts> = {
+  export: { uz: 'eksportlar', ru: 'выгрузок', en: 'exports' },
+  upload: { uz: 'yuklashlar', ru: 'загрузок', en: 'uploads' },
+  import: { uz: 'importlar', ru: 'импортов', en: 'imports' },
+};
 
 async function rateLimitsPlugin(app: FastifyInstance) {
   const { rateLimitMax: max, rateLimitWindowSeconds: seconds } = app.config;
@@ -34,7 +45,7 @@ async function rateLimitsPlugin(app: FastifyInstance) {
         groupId: kind,
         allowList: kind === 'upload' ? (request: FastifyRequest) => !request.isMultipart() : undefined,
         errorResponseBuilder: (_request, context) =>
-          new HttpError(429, `Too many ${WHAT[kind]}: at most ${max} in ${seconds} s per user. Try again in ${Math.ceil(context.ttl / 1000)} s`),
+          new HttpError(429, said(TOO_MANY, { what: said(WHAT[kind]), max, seconds, wait: Math.ceil(context.ttl / 1000) })),
       },
     };
   });

@@ -18,9 +18,34 @@ const OBJECT_FIELDS = new Set(
 function textOf(field: string, value: unknown): string {
   if (typeof value !== 'object' || value === null) return String(value);
   if (OBJECT_FIELDS.has(field)) return JSON.stringify(value);
-  throw badRequest(`"${field}" must be a text or a number, not ${Array.isArray(value) ? 'a list' : 'an object'}`, { [field]: 'Must be a text or a number' });
+  throw badRequest(said(TEXTS.notText, { field, what: Array.isArray(value) ? 'a list' : 'an object' }), { [field]: said(TEXTS.textOrNumber) });
 }
 import type { FileStorage } from '../file-storage';
+import { said } from '../messages';
+
+const TEXTS = {
+  notText: { uz: '“{field}” matn yoki son boʻlishi kerak', ru: '«{field}» должно быть текстом или числом', en: '"{field}" must be a text or a number, not {what}' },
+  textOrNumber: { uz: 'Matn yoki son boʻlishi kerak', ru: 'Должно быть текстом или числом', en: 'Must be a text or a number' },
+  notImage: {
+    uz: 'Fayl rasm emas (JPEG, PNG, WebP yoki GIF kutilgan)',
+    ru: 'Файл не изображение (ожидается JPEG, PNG, WebP или GIF)',
+    en: 'The file is not an image (JPEG, PNG, WebP or GIF expected)',
+  },
+  tooManyPixels: {
+    uz: 'Rasm {width}×{height} piksel; koʻpi bilan {max} megapiksel qabul qilinadi',
+    ru: 'Изображение {width}×{height} пикселей; принимается не более {max} мегапикселей',
+    en: 'The image is {width}×{height} pixels; at most {max} megapixels are accepted',
+  },
+  damaged: { uz: 'Rasmni oʻqib boʻlmadi; u shikastlangan boʻlishi mumkin', ru: 'Не удалось прочитать изображение; возможно, оно повреждено', en: 'The image could not be read; it may be damaged' },
+  unexpectedFile: { uz: 'Kutilmagan fayl maydoni “{field}”', ru: 'Неожиданное поле файла «{field}»', en: 'Unexpected file field "{field}"' },
+  tooManyFiles: { uz: '“{field}” da koʻpi bilan {max} ta fayl', ru: 'В «{field}» не более {max} файлов', en: 'At most {max} file(s) in "{field}"' },
+  fileTooLarge: { uz: 'Fayl {mb} MB dan katta', ru: 'Файл больше {mb} МБ', en: 'A file is larger than {mb} MB' },
+  unknownField: { uz: 'Nomaʼlum maydon “{field}”', ru: 'Неизвестное поле «{field}»', en: 'Unknown field "{field}"' },
+  unknown: { uz: 'Nomaʼlum maydon', ru: 'Неизвестное поле', en: 'Unknown field' },
+  fieldTooLong: { uz: '“{field}” maydoni {kb} kB dan uzun', ru: 'Поле «{field}» длиннее {kb} кБ', en: 'The field "{field}" is longer than {kb} kB' },
+  tooLong: { uz: 'Juda uzun', ru: 'Слишком длинно', en: 'Too long' },
+  malformed: { uz: 'Multipart forma buzilgan yoki toʻliq emas', ru: 'Форма multipart повреждена или неполна', en: 'The multipart form is malformed or incomplete' },
+} as const;
 
 const OUTPUT: Record<string, 'jpeg' | 'png' | 'webp'> = { jpeg: 'jpeg', png: 'png', webp: 'webp', gif: 'png', avif: 'jpeg', tiff: 'jpeg', heif: 'jpeg' };
 
@@ -58,10 +83,10 @@ async function normaliseImage(bytes: Buffer, maxPixels: number): Promise<{ data:
     info = {};
   }
   const output = info.format ? OUTPUT[info.format] : undefined;
-  if (!output) throw new HttpError(415, 'The file is not an image (JPEG, PNG, WebP or GIF expected)');
+  if (!output) throw new HttpError(415, said(TEXTS.notImage));
   const { width = 0, height = 0 } = info;
   if (width * height > maxPixels) {
-    throw new HttpError(413, `The image is ${width}×${height} pixels; at most ${Math.floor(maxPixels / 1e6)} megapixels are accepted`);
+    throw new HttpError(413, said(TEXTS.tooManyPixels, { width, height, max: Math.floor(maxPixels / 1e6) }));
   }
   return oneAtATime(async () => {
     try {
@@ -73,7 +98,7 @@ async function normaliseImage(bytes: Buffer, maxPixels: number): Promise<{ data:
         .toBuffer();
       return { data, extension: output === 'jpeg' ? 'jpg' : output };
     } catch {
-      throw new HttpError(415, 'The image could not be read; it may be damaged');
+      throw new HttpError(415, said(TEXTS.damaged));
     }
   });
 }
@@ -140,21 +165,21 @@ async function readParts(request: FastifyRequest, form: FormData, allowedFiles: 
       const count = form.files.filter((f) => f.field === field).length;
       if (max === undefined || count >= max) {
         part.file.resume();
-        throw new HttpError(400, max === undefined ? `Unexpected file field "${field}"` : `At most ${max} file(s) in "${field}"`);
+        throw new HttpError(400, max === undefined ? said(TEXTS.unexpectedFile, { field }) : said(TEXTS.tooManyFiles, { field, max }));
       }
       let bytes: Buffer;
       try {
         bytes = await part.toBuffer();
       } catch {
-        throw new HttpError(413, `A file is larger than ${Math.round(maxUploadBytes / 1024 / 1024)} MB`);
+        throw new HttpError(413, said(TEXTS.fileTooLarge, { mb: Math.round(maxUploadBytes / 1024 / 1024) }));
       }
       if (bytes.length) form.files.push({ field, filename: part.filename, bytes });
     } else {
       // A file field may come as text: the original panel sends `image=""` when no file was picked.
       if (allowedFields && !allowedFields.has(field) && !Object.hasOwn(allowedFiles, field)) {
-        throw badRequest(`Unknown field "${field.slice(0, 64)}"`, { [field.slice(0, 64)]: 'Unknown field' });
+        throw badRequest(said(TEXTS.unknownField, { field: field.slice(0, 64) }), { [field.slice(0, 64)]: said(TEXTS.unknown) });
       }
-      if (part.valueTruncated) throw new HttpError(413, `The field "${field}" is longer than ${MAX_FIELD_BYTES / 1024} kB`, { [field]: 'Too long' });
+      if (part.valueTruncated) throw new HttpError(413, said(TEXTS.fieldTooLong, { field, kb: MAX_FIELD_BYTES / 1024 }), { [field]: said(TEXTS.tooLong) });
       addField(form.fields, part.fieldname, String(part.value ?? ''));
     }
   }
@@ -169,7 +194,7 @@ export function malformedForm(error: unknown): unknown {
   if (error instanceof HttpError) return error;
   const status = (error as { statusCode?: unknown }).statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) return error;
-  return badRequest('The multipart form is malformed or incomplete');
+  return badRequest(said(TEXTS.malformed));
 }
 
 async function uploadsPlugin(app: FastifyInstance, opts: { storage: FileStorage; maxUploadBytes: number; maxImagePixels: number }) {
