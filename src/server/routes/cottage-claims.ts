@@ -19,6 +19,7 @@ import { publishChange } from '../repos/events';
 import type { DbOrTx } from '../db/client';
 import { deskRoutes } from './cottage-desk';
 import { said } from '../messages';
+import { recordLabel } from '../labels';
 
 const TEXTS = {
   held: { uz: 'Bu dachani {name} koʻrib chiqmoqda', ru: 'Эту дачу рассматривает {name}', en: '{name} holds this cottage' },
@@ -43,7 +44,7 @@ const claimBody = z
 
 /** The cottage as GET cottage/{id} answers it, with its live claim. */
 export async function cottageWithClaim(db: DbOrTx, id: string, lang: string) {
-  const [cottage, claim] = [await loadOne(db, loadCottages, 'Cottage', id, lang), await liveClaimOf(db, id)];
+  const [cottage, claim] = [await loadOne(db, loadCottages, recordLabel('cottage', 'Cottage'), id, lang), await liveClaimOf(db, id)];
   return { ...cottage, claim: claim ? { userId: claim.userId, userName: claim.userName, expiresAt: claim.expiresAt } : null };
 }
 

@@ -7,6 +7,7 @@ import { idParams } from '../../shared/schemas/common';
 import { loadOne } from '../http/resource/context';
 import { loadCottages } from '../repos/cottages';
 import { deskHistory, deskMedians, deskOwner, deskOwnerCottages } from '../repos/cottage-desk';
+import { recordLabel } from '../labels';
 
 const medians = z.object({ price: z.number().nullable(), priceWeekend: z.number().nullable(), count: z.number().int() });
 const deskFacts = z.object({
@@ -40,7 +41,7 @@ export function deskRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const cottage = await loadOne(app.db, loadCottages, 'Cottage', request.params.id, request.lang);
+      const cottage = await loadOne(app.db, loadCottages, recordLabel('cottage', 'Cottage'), request.params.id, request.lang);
       const [m, owner, ownerCottages, history] = [
         await deskMedians(app.db, cottage, request.lang),
         await deskOwner(app.db, cottage.userId),

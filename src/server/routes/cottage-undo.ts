@@ -15,6 +15,7 @@ import { loadCottages, updateCottage } from '../repos/cottages';
 import { publishChange } from '../repos/events';
 import { claimedCottage, cottageWithClaim } from './cottage-claims';
 import { said } from '../messages';
+import { recordLabel } from '../labels';
 
 const TEXTS = {
   notYours: {
@@ -52,7 +53,7 @@ export const undoActions = [
       // Hold the row first, then read the status and the latest entry afresh: a colleague's decision committed while
       // this waited (or a second Undo of the same decision) is then seen, and refused below, not overwritten.
       await holdCottage(tx, loaded.id);
-      const current = await loadOne(tx, loadCottages, 'Cottage', loaded.id, lang);
+      const current = await loadOne(tx, loadCottages, recordLabel('cottage', 'Cottage'), loaded.id, lang);
       const entry = await latestCottageEntry(tx, current.id);
       const change = entry?.changes.cottageStatus;
       const isDecision = entry && DECISIONS.has(entry.action) && change && isStatus(change.before) && isStatus(change.after);
@@ -71,7 +72,7 @@ export const undoActions = [
         if (released.length) await publishChange(tx, { resource: 'cottage', ids: released, action: 'release' });
       }
       await publishChange(tx, { resource: 'cottage', ids: [current.id], action: 'undo' });
-      const after = await loadOne(tx, loadCottages, 'Cottage', current.id, lang);
+      const after = await loadOne(tx, loadCottages, recordLabel('cottage', 'Cottage'), current.id, lang);
       const extra = notice ? { ownerNotification: { before: notice, after: null } } : undefined;
       return { answer: await cottageWithClaim(tx, current.id, lang), audit: { recordId: current.id, before: current, after, extra } };
     },

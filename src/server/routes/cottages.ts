@@ -29,6 +29,7 @@ import { idParams } from '../../shared/schemas/common';
 import type { AuthUser } from '../plugins/auth';
 import { said, say } from '../messages';
 import type { RecordSnapshot } from '../repos/snapshots';
+import { recordLabel } from '../labels';
 
 const MAX_COTTAGE_IMAGES = 15;
 
@@ -169,7 +170,7 @@ const cottageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const cottage = await loadOne(app.db, loadCottages, 'Cottage', request.params.id, request.lang);
+      const cottage = await loadOne(app.db, loadCottages, recordLabel('cottage', 'Cottage'), request.params.id, request.lang);
       return cottageDependents(app.db, cottage.id);
     },
   );

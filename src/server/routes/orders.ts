@@ -11,6 +11,7 @@ import { registerResource } from '../http/resource-routes';
 import { action } from '../http/resource/actions';
 import { activateOrder, loadOrders, orderListSpec } from '../repos/orders';
 import { deleteRecord, updateRecord } from '../repos/records';
+import { recordLabel } from '../labels';
 
 const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const def = resources.order;
@@ -35,7 +36,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         answer: { 200: orderRecord, 201: orderRecord },
         async run(tx, { lang }, current) {
           const { created } = await activateOrder(tx, current.id);
-          const after = await loadOne(tx, loadOrders, 'Order', current.id, lang);
+          const after = await loadOne(tx, loadOrders, recordLabel('order', 'Order'), current.id, lang);
           // A repeated click changes nothing and records nothing.
           return { answer: after, status: created ? 201 : 200, audit: created ? { recordId: current.id, before: current, after } : undefined };
         },

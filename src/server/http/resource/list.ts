@@ -74,7 +74,7 @@ export function registerBulk<R extends { id: string }, C, U>(ctx: ResourceContex
     listParams: cfg.listParams,
     load: cfg.load,
     exportRows: cfg.exportRows,
-    loadOne: (db, id, lang) => loadOne(db, cfg.load, label, id, lang),
+    loadOne: (db, id, lang) => loadOne(db, cfg.load, ctx.named, id, lang),
     remove: cfg.remove ? (tx, request, current) => removeWrite(ctx, tx, request, current, 'bulkDelete') : undefined,
     bulkUpdate:
       update && cfg.bulkUpdate
