@@ -63,7 +63,9 @@ describe('list filters', () => {
       expect(res.json().fields).toEqual({ hidePrice: 'Filter "hidePrice" takes true or false (or a list of them)' });
     }
     expect((await get('/api/v1/cottage-type', '{"hidePrice":"garbage"}', 'ru')).json().message).toBe('Фильтр «hidePrice» принимает true или false (или их список)');
-    expect((await get('/api/v1/cottage-type', '{"hidePrice":"garbage"}')).json().message).toMatch(/^"hidePrice" filtri true yoki false/);
+    expect((await get('/api/v1/cottage-type', '{"hidePrice":"garbage"}', 'uz')).json().message).toMatch(/^"hidePrice" filtri true yoki false/);
+    // A client that names no language reads English, as the original API answered.
+    expect((await get('/api/v1/cottage-type', '{"hidePrice":"garbage"}')).json().message).toMatch(/^Filter "hidePrice" takes true or false/);
   });
 
   it('every field of every list refuses the values its kind cannot hold with a 400, never a 500', async () => {
