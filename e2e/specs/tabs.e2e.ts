@@ -119,7 +119,7 @@ export const specs: Spec[] = [
       expectTrue((await frozen.getByTestId('live-changes').filter({ hasText: '4 changes' }).count()) === 0, 'a frozen tab hears nothing');
       await frozen.evaluate(() => document.dispatchEvent(new Event('resume')));
       await frozen.getByRole('cell', { name: `Tab 4 ${unique}`, exact: true }).waitFor();
-      // (Not \`page.waitForTimeout\`: the first tab may have been the leader, closed above.)
+      // (Not `page.waitForTimeout`: the first tab may have been the leader, closed above.)
       await sleep(1000);
       expectTrue(streams.live().length === 1, `after the handovers the browser holds ${streams.live().length} streams`);
       expectTrue((await probe(baseUrl, api.token)) === 503, 'still one stream on the server');
