@@ -1,24 +1,28 @@
 /**
- * `npm test`: everything that can run on this machine — type check, lint, unit/component/API tests on PGlite, the API
- * tests on PostgreSQL when TEST_DATABASE_URL is set, the crash test (kill -9 under load; its PostgreSQL half when
- * TEST_DATABASE_URL is set), the API tests again under the current Node LTS (fetched from the npm registry), the
- * operations test, and the browser suite when a Chromium is found. It says loudly what it skipped and why,
+ * `npm test`: everything that can run on this machine — lint, layers, unused code, the type check and the tests over
+ * every resource on the recipe's scratch copy, unit/component/API tests on PGlite, the API tests on PostgreSQL when
+ * TEST_DATABASE_URL is set, the operations test, the crash test (kill -9 under load; its PostgreSQL half when
+ * TEST_DATABASE_URL is set), and the browser suite when a Chromium is found. It says loudly what it skipped and why,
  * and fails when any step fails.
+ *
+ * Node lines and engines run as a pairwise matrix: PGlite under this machine's Node (20 in CI), PostgreSQL under the
+ * current LTS (24, fetched from the npm registry), so each engine and each line is covered without a third API run.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { RECIPE_TESTS } from './lib/recipe-tests';
 
 interface Step {
   name: string;
   command: string[];
   env?: Record<string, string>;
   skip?: string;
-  /** Decided when the step is reached (it may take a while): the reason to skip it, or nothing. */
-  probe?: () => string | undefined;
   /** A vitest run's JSON report, read back for the summary (a CI log is often seen only by its tail). */
   report?: string;
+  /** How many tests the step ran before the pairwise matrix and the single recipe run (f0c8a40), for the summary. */
+  before?: number;
 }
 
 const reports = mkdtempSync(join(tmpdir(), 'test-all-'));
@@ -26,6 +30,12 @@ const reports = mkdtempSync(join(tmpdir(), 'test-all-'));
 function vitest(name: string, ...args: string[]): Pick<Step, 'command' | 'report'> {
   const report = join(reports, `${name}.json`);
   return { command: [...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], report };
+}
+
+/** How many tests a report says ran. */
+function testsRun(report: string): number | undefined {
+  if (!existsSync(report)) return undefined;
+  return (JSON.parse(readFileSync(report, 'utf8')) as { numTotalTests?: number }).numTotalTests;
 }
 
 /** The failed tests of a vitest report, with the first lines of each failure. */
@@ -42,11 +52,12 @@ function failedTests(report: string): string[] {
 
 /**
  * The current LTS line, besides this machine's Node: the npm registry ships Node's binaries as the `node` package, so
- * `npm exec --package=node@<line>` runs a command under it (downloaded once into npm's cache).
+ * `npm exec --package=node@<line>` runs a command under it (downloaded once into npm's cache). When it cannot be
+ * had, the PostgreSQL run falls back to this machine's Node, and the summary says so.
  */
 const LTS_LINE = '24';
 const underLts = ['npm', 'exec', '--yes', `--package=node@${LTS_LINE}`, '--'];
-function probeLts(): string | undefined {
+function ltsUnavailable(): string | undefined {
   const run = spawnSync(underLts[0], [...underLts.slice(1), 'node', '--version'], { encoding: 'utf8', timeout: 300_000 });
   const version = run.stdout?.trim() ?? '';
   if (run.status === 0 && version.startsWith(`v${LTS_LINE}.`)) return undefined;
@@ -58,22 +69,27 @@ const pgUrl = process.env.TEST_DATABASE_URL;
 const posixSignals = process.platform !== 'win32';
 
 const steps: Step[] = [
-  { name: 'type check', command: ['npx', 'tsc', '--noEmit'] },
   { name: 'lint', command: ['npx', 'eslint', '.', '--max-warnings', '0'] },
   { name: 'layers: no upward import, no cycle (dependency-cruiser)', command: ['npm', 'run', '--silent', 'check:layers'] },
   { name: 'unused files, exports and dependencies (knip)', command: ['npm', 'run', '--silent', 'check:unused'] },
-  { name: 'recipe: docs/adding-a-resource.md applied to a scratch copy type-checks and passes the resource tests', command: ['npm', 'run', '--silent', 'check:recipe'] },
-  { name: 'unit, component and API tests (PGlite)', ...vitest('pglite', 'npx', 'vitest', 'run') },
   {
-    name: 'API tests (PostgreSQL)',
-    ...vitest('postgres', 'npx', 'vitest', 'run', 'test/'),
-    env: { TEST_ENGINE: 'postgres' },
-    skip: pgUrl ? undefined : 'TEST_DATABASE_URL is not set',
+    name: 'type check and the tests over every resource, on a scratch copy with docs/adding-a-resource.md applied',
+    command: ['npm', 'run', '--silent', 'check:recipe'],
+    env: { RECIPE_REPORT: join(reports, 'recipe.json') },
+    report: join(reports, 'recipe.json'),
+    before: 129,
   },
   {
-    name: `API tests on Node ${LTS_LINE}, the current LTS (PGlite)`,
-    ...vitest('node-lts', ...underLts, 'node', 'node_modules/vitest/vitest.mjs', 'run', 'test/'),
-    probe: probeLts,
+    name: 'unit, component and API tests (PGlite, Node 20)',
+    ...vitest('pglite', 'npx', 'vitest', 'run', ...RECIPE_TESTS.flatMap((file) => ['--exclude', file])),
+    before: 776,
+  },
+  {
+    name: `API tests (PostgreSQL, Node ${LTS_LINE})`,
+    ...vitest('postgres', ...underLts, 'node', 'node_modules/vitest/vitest.mjs', 'run', 'test/'),
+    env: { TEST_ENGINE: 'postgres' },
+    skip: pgUrl ? undefined : 'TEST_DATABASE_URL is not set',
+    before: 539 + 539,
   },
   {
     name: 'operations: data folder modes, backup and restore round trip, graceful shutdown (WORKERS=2 with PostgreSQL)',
@@ -98,14 +114,25 @@ const steps: Step[] = [
   {
     name: 'browser tests (Chromium)',
     command: ['npx', 'tsx', 'e2e/run.ts'],
-    env: { CHROMIUM_PATH: chromium },
+    env: { CHROMIUM_PATH: chromium, E2E_REPORT: join(reports, 'e2e.json') },
+    report: join(reports, 'e2e.json'),
+    before: 62,
     skip: existsSync(chromium) ? undefined : `no Chromium at ${chromium} (set CHROMIUM_PATH or apt-get install chromium)`,
   },
 ];
 
-const results: { name: string; outcome: string; failures?: string[] }[] = [];
+/** The PostgreSQL step runs under the LTS line when it can be had; otherwise under this Node, said in its name. */
+function resolveLts(step: Step) {
+  if (step.skip || !step.command.includes('--package=node@' + LTS_LINE)) return;
+  const missing = ltsUnavailable();
+  if (!missing) return;
+  step.command = step.command.slice(underLts.length);
+  step.name += ` — run under this machine's Node instead: ${missing}`;
+}
+
+const results: { name: string; outcome: string; failures?: string[]; ran?: number; before?: number }[] = [];
 for (const step of steps) {
-  step.skip ??= step.probe?.();
+  resolveLts(step);
   if (step.skip) {
     console.log(`\n==> SKIPPED: ${step.name} — ${step.skip}`);
     results.push({ name: step.name, outcome: `SKIPPED (${step.skip})` });
@@ -116,12 +143,16 @@ for (const step of steps) {
   const run = spawnSync(step.command[0], step.command.slice(1), { stdio: 'inherit', env: { ...process.env, ...step.env } });
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
   const failures = run.status === 0 || !step.report ? undefined : failedTests(step.report);
-  results.push({ name: step.name, outcome: run.status === 0 ? `passed in ${seconds}s` : `FAILED (exit ${run.status ?? run.signal})`, failures });
+  const ran = step.report ? testsRun(step.report) : undefined;
+  results.push({ name: step.name, outcome: run.status === 0 ? `passed in ${seconds}s` : `FAILED (exit ${run.status ?? run.signal})`, failures, ran, before: step.before });
 }
 
 console.log('\n==> Summary');
 for (const r of results) {
-  console.log(`  ${r.outcome.startsWith('FAILED') ? '✗' : r.outcome.startsWith('SKIPPED') ? '!' : '✓'} ${r.name}: ${r.outcome}`);
+  const tests = r.ran === undefined ? '' : `, ${r.ran} tests${r.before ? ` (${r.before} before)` : ''}`;
+  console.log(`  ${r.outcome.startsWith('FAILED') ? '✗' : r.outcome.startsWith('SKIPPED') ? '!' : '✓'} ${r.name}: ${r.outcome}${tests}`);
   for (const failure of r.failures ?? []) console.log(`      ${failure.slice(0, 600)}`);
 }
+const total = (key: 'ran' | 'before') => results.reduce((sum, r) => sum + (r[key] ?? 0), 0);
+console.log(`  tests run: ${total('ran')}; ${total('before')} in the same steps before (the PostgreSQL step's "before" counts its own run and the former Node 24 run of the same files)`);
 process.exit(results.some((r) => r.outcome.startsWith('FAILED')) ? 1 : 0);

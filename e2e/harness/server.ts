@@ -42,12 +42,15 @@ async function waitUntilUp(child: ChildProcess, output: () => string, timeoutMs 
   throw new Error(`the server did not answer within ${timeoutMs / 1000}s:\n${output()}`);
 }
 
-export async function startServer(env: Record<string, string> = {}, opts: { dataDir?: string } = {}): Promise<RunningServer> {
+/** The server's entry: its TypeScript source through tsx, or the build `npm start` runs (about a second faster to start). */
+const ENTRY = { source: ['--import', 'tsx', 'src/server/main.ts'], built: ['dist/server/main.mjs'] };
+
+export async function startServer(env: Record<string, string> = {}, opts: { dataDir?: string; built?: boolean } = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = opts.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'dacha-e2e-')));
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, opts.built ? ENTRY.built : ENTRY.source, {
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
