@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatDate, formatDateTime, formatNumber, resetFormatCaches } from './format';
+import { formatDate, formatDateTime, formatNumber, formatPhone, resetFormatCaches } from './format';
 
 // No-break spaces read as spaces; the tests compare what a person sees.
 const seen = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
@@ -68,3 +68,16 @@ function stubRootOnlyUzbek() {
   resetFormatCaches();
   expect(new Intl.NumberFormat('uz').format(1_350_000)).toBe('1,350,000');
 }
+
+describe('formatPhone', () => {
+  it('writes an Uzbek number in its groups, with or without the country code', () => {
+    expect(formatPhone('911112233')).toBe('+998 91 111 22 33');
+    expect(formatPhone('998901234567')).toBe('+998 90 123 45 67');
+    expect(formatPhone('+998 (90) 123-45-67')).toBe('+998 90 123 45 67');
+  });
+  it('leaves what is not an Uzbek number as it was typed', () => {
+    expect(formatPhone('+7 912 345 67 89')).toBe('+7 912 345 67 89');
+    expect(formatPhone('ask the owner')).toBe('ask the owner');
+    expect(formatPhone(null)).toBe('');
+  });
+});

@@ -90,3 +90,15 @@ export function resetFormatCaches(): void {
   probes.clear();
   formatters.clear();
 }
+
+/**
+ * An Uzbek phone number as people write it: `+998 91 111 22 33` for the 9 local digits (`911112233`) or the 12 with
+ * the country code. Anything else (a foreign number, letters) is shown as it was typed.
+ */
+export function formatPhone(value: string | null | undefined): string {
+  if (!value) return '';
+  const digits = value.replace(/[\s()+-]/g, '');
+  const local = /^\d{9}$/.test(digits) ? digits : /^998\d{9}$/.test(digits) ? digits.slice(3) : undefined;
+  if (!local) return value;
+  return `+998 ${local.slice(0, 2)} ${local.slice(2, 5)} ${local.slice(5, 7)} ${local.slice(7)}`;
+}

@@ -4,7 +4,7 @@
  */
 import { useWatch } from 'react-hook-form';
 import { useLocaleState, useRecordContext, useTranslate } from 'react-admin';
-import { DEFAULT_TIME_ZONE, formatDate, formatNumber } from '../../shared/format';
+import { DEFAULT_TIME_ZONE, formatDate, formatNumber, formatPhone } from '../../shared/format';
 import { usePublicConfig } from './location/usePublicConfig';
 
 export function useFormat() {
@@ -21,6 +21,13 @@ export function useFormat() {
     dateTime: (value: unknown) => formatDate(value as string, locale, timeZone, true),
   };
 }
+
+/** A record's phone as a list cell: `+998 91 111 22 33`, on one line. */
+export const PhoneText = ({ source = 'phone' }: { source?: string }) => {
+  const record = useRecordContext();
+  const value = record?.[source];
+  return typeof value === 'string' && value ? <span style={{ whiteSpace: 'nowrap' }}>{formatPhone(value)}</span> : null;
+};
 
 /** A record's date (or date and time) as a list cell. */
 export const DateText = ({ source, withTime = false }: { source: string; withTime?: boolean }) => {

@@ -55,6 +55,8 @@ const HomeCharts = () => {
   if (isError) return <Alert severity="warning" sx={{ mt: 3 }}>{translate('app.charts.unavailable')}</Alert>;
   const labels = data.days.map((d) => d.label);
   const xAxis = [{ scaleType: 'band' as const, data: labels }];
+  // Counts of cottages and orders: whole ticks only (no "0.5 orders" on the axis).
+  const yAxis = [{ tickMinStep: 1 }];
   const { moderation, orders } = data;
   return (
     <Box sx={{ display: 'grid', gap: 2, mt: 3, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
@@ -64,6 +66,7 @@ const HomeCharts = () => {
           <BarChart
             height={HEIGHT}
             xAxis={xAxis}
+            yAxis={yAxis}
             series={MODERATION_SERIES.map((k) => ({
               data: moderation[k],
               label: translate(k === 'submitted' ? 'app.charts.submitted' : `app.status.${k}`),
@@ -77,6 +80,7 @@ const HomeCharts = () => {
           <BarChart
             height={HEIGHT}
             xAxis={xAxis}
+            yAxis={yAxis}
             series={ORDER_STATUSES.map((k) => ({ data: orders[k], label: translate(`app.status.${k}`), stack: 'orders', color: COLORS[k] }))}
           />
         </ChartCard>

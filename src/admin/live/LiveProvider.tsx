@@ -10,6 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLogoutIfAccessDenied } from 'react-admin';
 import type { LiveChange, LiveStatus } from '../providers/liveEvents';
 import { SharedLiveEvents } from '../providers/sharedLive';
+import { WRITE_SENSITIVE_KEYS } from '../providers/queryClient';
 
 interface HeardChange extends LiveChange {
   /** This tab saved it (a successful write of the same resource and id within the last few seconds). */
@@ -59,7 +60,9 @@ export const LiveProvider = ({ children }: { children: ReactNode }) => {
       own.current = [...own.current.filter((w) => Date.now() - w.at < OWN_WINDOW_MS), { ...written(event.mutation.state.variables), at: Date.now() }];
     });
     let statsTimer: ReturnType<typeof setTimeout> | undefined;
-    const offChange = live.onChange(() => {
+    const offChange = live.onChange((change) => {
+      // Another panel's write: the caches any write can make stale follow it, as they follow this tab's own writes.
+      for (const queryKey of WRITE_SENSITIVE_KEYS) if (queryKey[0] === change.resource) void queryClient.invalidateQueries({ queryKey: [...queryKey] });
       clearTimeout(statsTimer);
       statsTimer = setTimeout(() => void queryClient.invalidateQueries({ queryKey: ['stats'] }), STATS_DEBOUNCE_MS);
     });

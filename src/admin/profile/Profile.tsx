@@ -2,17 +2,14 @@ import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import { Alert, Box, Button, Card, CardContent, Chip, CircularProgress, Stack, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { Title, useGetIdentity, useLocaleState, useTranslate } from 'react-admin';
-import { formatNumber } from '../../shared/format';
+import { Title, useGetIdentity, useTranslate } from 'react-admin';
+import { useFormat } from '../components/formats';
 import { useTabTitle } from '../layout/useTabTitle';
 import { forgetMe, loadMe } from '../providers/authProvider';
 import { imageUrl } from '../providers/imageUrl';
 import { PasswordDialog } from './PasswordDialog';
 import { ProfileEditDialog } from './ProfileEditDialog';
 import { SecuritySection } from '../security/SecuritySection';
-
-/** The product's rule: the balance grouped in the UI language and "$", "0$" when there is none. */
-const formatBalance = (locale: string, balance?: number | null) => `${formatNumber(balance ?? 0, locale)}$`;
 
 const Line = ({ label, children }: { label: string; children: ReactNode }) => (
   <Box component="div" sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', py: 0.75 }}>
@@ -24,7 +21,7 @@ const Line = ({ label, children }: { label: string; children: ReactNode }) => (
 /** `/profile`, open to any logged-in user: who they are, their roles and balance; edit name/photo, change the password. */
 export const Profile = () => {
   const translate = useTranslate();
-  const [locale] = useLocaleState();
+  const format = useFormat();
   useTabTitle('app.profile.title');
   const queryClient = useQueryClient();
   const { refetch: refetchIdentity } = useGetIdentity();
@@ -72,7 +69,7 @@ export const Profile = () => {
                 ))}
               </Line>
               <Line label={translate('app.profile.balance')}>
-                <span className="Profile-balance">{formatBalance(locale, me.balance)}</span>
+                <span className="Profile-balance">{format.price(me.balance ?? 0)}</span>
               </Line>
               <Button variant="contained" sx={{ mt: 2 }} onClick={() => setEditing(true)}>
                 {translate('app.profile.edit')}

@@ -1,6 +1,7 @@
 import LabelIcon from '@mui/icons-material/Label';
 import { Box } from '@mui/material';
-import { DataTable, SearchInput, SelectInput, useRecordContext, useTranslate } from 'react-admin';
+import { DataTable, SearchInput, SelectInput, useRecordContext } from 'react-admin';
+import { NoImage } from '../../components/ImageThumb';
 import { KitDataTable, KitList } from '../../components/KitList';
 import { SERVICE_CODES } from '../../../shared/enums';
 import { EnumFilterList } from '../../components/QuickFilters';
@@ -18,9 +19,8 @@ const filters = [
 /** Every image of the service, small and side by side. */
 const ImagesCell = () => {
   const record = useRecordContext();
-  const translate = useTranslate();
   const images: string[] = Array.isArray(record?.images) ? record.images : [];
-  if (!images.length) return <>{translate('app.image.missing')}</>;
+  if (!images.length) return <NoImage width={50} height={50} />;
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, maxWidth: 220 }}>
       {images.map((path) => (

@@ -1,11 +1,12 @@
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import { AutocompleteInput, DataTable, ReferenceInput, SearchInput, TextField } from 'react-admin';
+import { PhoneText } from '../../components/formats';
 import { ImageThumb } from '../../components/ImageThumb';
 import { KitDataTable, KitList } from '../../components/KitList';
 import { ReferenceFilterList } from '../../components/QuickFilters';
 import { RowActions } from '../../components/RowActions';
 import { RowNumber } from '../../components/RowNumber';
-import { MaskedPassword, RolesCell } from './fields';
+import { RolesCell } from './fields';
 import { SendNotificationButton } from './SendNotificationButton';
 
 const filters = [
@@ -15,7 +16,10 @@ const filters = [
   </ReferenceInput>,
 ];
 
-/** Columns: #, username, name, image, phone, the password masked (never sent by the API), roles; quick filters by role. */
+/**
+ * Columns: #, username, name, image, phone, roles; quick filters by role. No password column: the API never sends one,
+ * and a column of dots told the operator nothing (#34).
+ */
 export const UserList = () => (
   <KitList
     filters={filters}
@@ -27,8 +31,7 @@ export const UserList = () => (
       <DataTable.Col source="username" />
       <DataTable.Col source="name" render={() => <TextField source="name" emptyText="-" />} />
       <DataTable.Col source="image" disableSort render={() => <ImageThumb source="image" alt="" width={70} height={80} />} />
-      <DataTable.Col source="phone" />
-      <DataTable.Col source="password" disableSort render={() => <MaskedPassword />} />
+      <DataTable.Col source="phone" render={() => <PhoneText />} />
       <DataTable.Col source="roles" disableSort render={() => <RolesCell />} />
       <RowActions>
         <SendNotificationButton />

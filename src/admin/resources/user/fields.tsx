@@ -90,9 +90,3 @@ export const RolesCell = () => {
     </Stack>
   );
 };
-
-/** Never the password: the API does not send it, so the column only says there is one. */
-export const MaskedPassword = () => {
-  const translate = useTranslate();
-  return <span>{translate('resources.user.masked_password')}</span>;
-};

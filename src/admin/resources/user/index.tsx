@@ -5,7 +5,7 @@ import { UserList } from './UserList';
 import { UserSecurity } from '../../security/UserSecurity';
 import { resourceModule } from '../module';
 
-/** Users: list with roles as chips and a masked password, create, edit (new password, image, roles), notify. */
+/** Users: list with roles as chips and formatted phones, create, edit (new password, image, roles), notify. */
 export default resourceModule({
   list: UserList,
   create: (

@@ -2,6 +2,7 @@ import { Box, Chip, Divider, Link, List, ListItem, ListItemText, Skeleton, Stack
 import type { ReactNode } from 'react';
 import { useBasename, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
+import { formatPhone } from '../../../../shared/format';
 import { useFormat } from '../../../components/formats';
 import type { ClaimedCottage, DeskFacts } from '../../../providers/reviewApi';
 import { DeskMap } from './DeskMap';
@@ -70,7 +71,7 @@ export const OwnerFacts = ({ facts }: { facts?: DeskFacts }) => {
         {owner ? (
           <>
             <Typography data-testid="review-owner">{owner.name}</Typography>
-            {owner.phone && <Typography variant="body2">{owner.phone}</Typography>}
+            {owner.phone && <Typography variant="body2">{formatPhone(owner.phone)}</Typography>}
             <Typography variant="body2" color="text.secondary">
               {translate(`${T}.since`, { date: format.date(owner.createdAt) })}
             </Typography>
