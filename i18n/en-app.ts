@@ -21,7 +21,7 @@ export const enApp = {
       logout: 'Log Out',
       logged_out: 'successfully log out',
     },
-    language: { label: 'Language' },
+    language: loginPage.language,
     not_found: loginPage.not_found,
     home: {
       title: 'Admin Panel',

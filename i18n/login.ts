@@ -31,7 +31,9 @@ const en = {
       code_required: 'Two-factor login is on: enter the code from your authenticator app',
       code_wrong: 'The code is wrong or already used',
       code_locked: 'Codes from your authenticator are locked after too many wrong codes. Enter one of your recovery codes instead, or ask an administrator to reset your two-factor login.',
+      back: 'Back',
     },
+    language: { label: 'Language' },
     not_found: {
       code: '4 0 4',
       title: "Oops! You're lost.",
@@ -69,7 +71,9 @@ const uz: LoginMessages = {
       code_required: 'Ikki bosqichli kirish yoqilgan: autentifikator ilovasidagi kodni kiriting',
       code_wrong: 'Kod notoʻgʻri yoki allaqachon ishlatilgan',
       code_locked: 'Juda koʻp notoʻgʻri koddan soʻng autentifikator kodlari qulflandi. Uning oʻrniga tiklash kodlaringizdan birini kiriting yoki administratordan ikki bosqichli kirishni bekor qilishni soʻrang.',
+      back: 'Orqaga',
     },
+    language: { label: 'Til' },
     not_found: {
       code: '4 0 4',
       title: 'Voy! Adashib qoldingiz.',
@@ -105,7 +109,9 @@ const ru: LoginMessages = {
       code_required: 'Включён двухфакторный вход: введите код из приложения-аутентификатора',
       code_wrong: 'Код неверен или уже использован',
       code_locked: 'Коды аутентификатора заблокированы после множества неверных кодов. Введите вместо них один из кодов восстановления или попросите администратора сбросить двухфакторный вход.',
+      back: 'Назад',
     },
+    language: { label: 'Язык' },
     not_found: {
       code: '4 0 4',
       title: 'Ой! Вы заблудились.',

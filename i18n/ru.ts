@@ -22,7 +22,7 @@ const ruApp = {
       logout: 'Выйти',
       logged_out: 'Вы успешно вышли',
     },
-    language: { label: 'Язык' },
+    language: loginPage.language,
     not_found: loginPage.not_found,
     home: {
       title: 'Панель администратора',

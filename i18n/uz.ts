@@ -22,7 +22,7 @@ const uzApp = {
       logout: 'Chiqish',
       logged_out: 'Tizimdan muvaffaqiyatli chiqdingiz',
     },
-    language: { label: 'Til' },
+    language: loginPage.language,
     not_found: loginPage.not_found,
     home: {
       title: 'Admin Panel',

@@ -22,6 +22,23 @@ export const specs: Spec[] = [
     },
   },
   {
+    name: 'login: the page offers its languages and fits a laptop and a phone without scrolling',
+    async run({ page, baseUrl }) {
+      await openLogin(page, baseUrl);
+      await page.getByRole('navigation', { name: 'Language' }).getByRole('button', { name: 'Русский' }).click();
+      await page.getByRole('button', { name: 'ВОЙТИ' }).waitFor();
+      await page.getByLabel('Имя пользователя').waitFor();
+      expectTrue((await page.evaluate(() => localStorage.getItem('language'))) === 'ru', 'the choice is kept for the panel');
+      await page.getByRole('navigation', { name: 'Язык' }).getByRole('button', { name: 'Oʻzbekcha' }).click();
+      await page.getByRole('button', { name: 'KIRISH' }).waitFor();
+      for (const viewport of [{ width: 1366, height: 768 }, { width: 390, height: 844 }]) {
+        await page.setViewportSize(viewport);
+        const overflow = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+        expectTrue(overflow <= 0, `the login page scrolls by ${overflow} px at ${viewport.width}×${viewport.height}`);
+      }
+    },
+  },
+  {
     name: 'routes: / and /dashboart redirect according to the stored token',
     async run({ page, baseUrl }) {
       await page.goto(`${baseUrl}/dashboart/region`);

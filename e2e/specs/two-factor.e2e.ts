@@ -94,6 +94,8 @@ export const specs: Spec[] = [
       const codes = security.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
       await codes.first().waitFor();
       expectTrue((await codes.count()) === 10, 'ten recovery codes are shown');
+      // The status says "On" at once, while the codes are still shown (#34: it said "Off" until they were confirmed).
+      await security.locator('.SecuritySection-status').getByText('On', { exact: true }).waitFor();
       await security.getByRole('button', { name: 'I have saved them' }).click();
       await security.getByText('On', { exact: true }).waitFor();
       await security.getByText('Recovery codes left: 10').waitFor();
@@ -105,7 +107,10 @@ export const specs: Spec[] = [
 
       // The password alone is not enough any more: the page asks for the code.
       await fillLogin(page, user.username, user.password);
-      await page.getByText('Two-factor login is on: enter the code from your authenticator app').waitFor();
+      // A second step, not an error: the prompt is a status, the password fields are gone, nothing covers the code.
+      await page.getByRole('status').getByText('Two-factor login is on: enter the code from your authenticator app').waitFor();
+      expectTrue((await page.getByRole('alert').count()) === 0, 'no error is shown for the second step');
+      expectTrue((await page.getByLabel('Password', { exact: true }).count()) === 0, 'the password field gave way to the code');
       // The step that enabled it is spent: the next one (accepted ±1 step) logs in.
       await page.getByLabel('Code', { exact: true }).fill(totp(key, Date.now() + 30_000));
       await page.getByRole('button', { name: 'LOG IN' }).click();

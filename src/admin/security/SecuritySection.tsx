@@ -50,23 +50,19 @@ export const SecuritySection = ({ onChangePassword }: { onChangePassword: () => 
           </Box>
           {!data.twoFactorEnabled && data.twoFactorRequired && <Alert severity="warning">{translate('app.security.required_by_role')}</Alert>}
           {!data.twoFactorEnabled && !settingUp && <Typography color="text.secondary">{translate('app.security.why')}</Typography>}
-          {!data.twoFactorEnabled &&
-            (settingUp ? (
-              <TwoFactorSetup
-                onEnabled={() => {
-                  setSettingUp(false);
-                  reload();
-                }}
-                onCancel={() => setSettingUp(false)}
-              />
-            ) : (
+          {settingUp ? (
+            // Kept up after the server turned it on: the recovery codes are shown once, while the status above says "on".
+            <TwoFactorSetup onTurnedOn={reload} onEnabled={() => setSettingUp(false)} onCancel={() => setSettingUp(false)} />
+          ) : (
+            !data.twoFactorEnabled && (
               <Box>
                 <Button variant="contained" onClick={() => setSettingUp(true)}>
                   {translate('app.security.enable')}
                 </Button>
               </Box>
-            ))}
-          {data.twoFactorEnabled && (
+            )
+          )}
+          {data.twoFactorEnabled && !settingUp && (
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
               <Button variant="outlined" onClick={() => setRenewing(true)}>
                 {translate('app.security.new_recovery')}

@@ -41,9 +41,10 @@ export const RecoveryCodes = ({ codes, onDone }: { codes: string[]; onDone: () =
 
 /**
  * Turning two-factor login on: a new secret as a QR code and as text, a code from the app to prove it works, then the
- * recovery codes (once). `onEnabled` runs after the codes were confirmed.
+ * recovery codes (once). `onTurnedOn` runs as soon as the server turned it on (the page's status follows at once);
+ * `onEnabled` after the codes were confirmed.
  */
-export const TwoFactorSetup = ({ onEnabled, onCancel }: { onEnabled: () => void; onCancel?: () => void }) => {
+export const TwoFactorSetup = ({ onEnabled, onTurnedOn, onCancel }: { onEnabled: () => void; onTurnedOn?: () => void; onCancel?: () => void }) => {
   const translate = useTranslate();
   const notify = useNotify();
   const [setup, setSetup] = useState<{ secret: string; otpauthUrl: string } | null>(null);
@@ -73,6 +74,7 @@ export const TwoFactorSetup = ({ onEnabled, onCancel }: { onEnabled: () => void;
     try {
       setCodes(await securityApi.enable(password, code));
       setError(null);
+      onTurnedOn?.();
     } catch (e) {
       const { status, body } = e as { status?: number; body?: { fields?: Record<string, string> } };
       // Turning it on asks for the current password again, whatever the session's age (a stolen token cannot).
