@@ -91,6 +91,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(openapi);
   // Each resource's way of taking an audited change back, filled by the route builder (`http/resource/revert.ts`).
   app.decorate('reverters', new Map());
+  app.decorate('listSources', new Map());
   await app.register(routes, { prefix: API_PREFIX });
   scheduleAuditRetention(app);
   scheduleDeletedFilesSweep(app);

@@ -121,3 +121,16 @@ export async function saveUser(tx: Tx, values: UserValues, roleIds: string[] | u
 export async function upgradePasswordHash(db: DbOrTx, id: string, was: string, next: string) {
   await db.update(users).set({ passwordHash: next }).where(and(eq(users.id, id), eq(users.passwordHash, was)));
 }
+
+/**
+ * Users whose phone holds these digits, however it was typed and stored (`+998 90 123-45-67`, `901234567`): the
+ * palette's search by phone. Digits only; the caller strips the country code.
+ */
+export async function userIdsByPhoneDigits(db: DbOrTx, digits: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`regexp_replace(coalesce(${users.phone}, ''), '[^0-9]', '', 'g') like ${`%${digits}%`}`)
+    .limit(limit);
+  return rows.map((r) => r.id);
+}

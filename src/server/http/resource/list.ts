@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { DEFAULT_LANGUAGE } from '../../../shared/enums';
 import { perm } from '../../../shared/permissions';
+import type { DbOrTx } from '../../db/client';
 import { inOrder } from '../../query/ids';
 import { filterSchema, pageIds, type ListSpec } from '../../query/list';
 import { parseVersion } from '../versions';
@@ -12,6 +13,22 @@ import { listQuerySchemaFor, parseListParams, sendList } from '../list-params';
 import { inBatches, textStream } from '../streaming';
 import { loadOne, type ResourceContext } from './context';
 import { editWrite, removeWrite } from './writes';
+
+/**
+ * Each resource's main list as other reads take it (the palette's search, `routes/search.ts`): the same spec, filters,
+ * search folding and loader as its list route, so a search can never show more, or match otherwise, than the list.
+ */
+export interface ListSource {
+  spec(lang: string): ListSpec;
+  load(db: DbOrTx, ids: string[], lang: string): Promise<{ id: string }[]>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Resource key → its main list (decorated in `app.ts`, filled as each resource registers). */
+    listSources: Map<string, ListSource>;
+  }
+}
 
 export function registerLists<R extends { id: string }, C, U>(ctx: ResourceContext<R, C, U>) {
   const { app, cfg, def, tags } = ctx;
@@ -36,7 +53,7 @@ export function registerLists<R extends { id: string }, C, U>(ctx: ResourceConte
     };
     const jsonAnswer = cfg.pageJson && jsonListAnswers(app, { route: def.route, path, pageJson: cfg.pageJson, specOf });
 
-    return app.get(
+    app.get(
       `/${path}`,
       {
         onRequest: app.requirePermission(perm(def.key, 'list')),
@@ -55,10 +72,12 @@ export function registerLists<R extends { id: string }, C, U>(ctx: ResourceConte
         return sendList(reply, def.route, params, total, inOrder(ids, await cfg.load(app.db, ids, lang)));
       },
     );
+    return { specOf };
   };
   // Built once now, so a spec that does not match the registry (e.g. a `search` name it lacks) fails at start-up.
   for (const spec of [cfg.spec, ...(cfg.views ?? []).map((v) => v.spec)]) spec(DEFAULT_LANGUAGE);
-  listRoute(def.api.list, cfg.spec);
+  const main = listRoute(def.api.list, cfg.spec);
+  app.listSources.set(def.key, { spec: main.specOf, load: cfg.load });
   for (const view of cfg.views ?? []) listRoute(`${def.api.list}/${view.path}`, view.spec, view.description);
 }
 
