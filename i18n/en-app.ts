@@ -1,6 +1,7 @@
 import { loginTexts } from './login';
 import { layoutTexts } from './layout';
 import { liveTexts } from './live';
+import { paletteTexts } from './palette';
 import { resourcesIn } from './resources';
 
 /** The texts the login page shows too: declared once, in i18n/login.ts. */
@@ -124,6 +125,7 @@ export const enApp = {
     row_actions: 'Actions',
     layout: layoutTexts.en,
     live: liveTexts.en,
+    palette: paletteTexts.en,
     image: {
       missing: 'No image',
       edit: 'Edit image',

@@ -1,6 +1,7 @@
 import { loginTexts } from './login';
 import { layoutTexts } from './layout';
 import { liveTexts } from './live';
+import { paletteTexts } from './palette';
 import { raRu } from './ra-ru';
 import { resourcesIn } from './resources';
 import type { AppMessages, Catalogue } from './types';
@@ -125,6 +126,7 @@ const ruApp = {
     row_actions: 'Действия',
     layout: layoutTexts.ru,
     live: liveTexts.ru,
+    palette: paletteTexts.ru,
     image: {
       missing: 'Изображение не найдено!',
       edit: 'Изменить изображение',

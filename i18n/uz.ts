@@ -1,6 +1,7 @@
 import { loginTexts } from './login';
 import { layoutTexts } from './layout';
 import { liveTexts } from './live';
+import { paletteTexts } from './palette';
 import { raUz } from './ra-uz';
 import { resourcesIn } from './resources';
 import type { AppMessages, Catalogue } from './types';
@@ -125,6 +126,7 @@ const uzApp = {
     row_actions: 'Amallar',
     layout: layoutTexts.uz,
     live: liveTexts.uz,
+    palette: paletteTexts.uz,
     image: {
       missing: 'Rasm topilmadi!',
       edit: 'Rasmni tahrirlash',

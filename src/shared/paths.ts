@@ -26,6 +26,8 @@ export const PATHS = {
   unusedTranslations: 'translate/unused',
   /** `GET`: how many orders and premium placements a cottage's delete takes with it. */
   cottageDependents: 'cottage/dependents/:id',
+  /** `GET ?q=`: the command palette's search over every kind the caller may list (at most 20 results). */
+  search: 'search',
 } as const;
 
 /** The saved-query calls (`:id` = the saved query's id). */

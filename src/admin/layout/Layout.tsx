@@ -9,6 +9,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { ConflictDialog } from '../components/ConflictDialog';
+import { CommandPalette } from './CommandPalette';
 import { LanguageSelect } from './LanguageSelect';
 import { Menu } from './Menu';
 import { UserMenu } from './UserMenu';
@@ -27,6 +28,7 @@ const AppBar = () => {
           <Box sx={{ flex: '0 0 auto', '& .MuiFormControl-root': { width: 'auto' } }}>
             <LanguageSelect />
           </Box>
+          <CommandPalette />
           <OfflineNote />
           <ToggleThemeButton />
           <LoadingIndicator />

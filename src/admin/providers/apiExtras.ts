@@ -3,6 +3,7 @@
  * counts, the languages, the signed-in user, the permission catalogue, "Active Pre", moderation, premium placements
  * and a cottage's image rows.
  */
+import type { SearchResult } from '../../shared/schemas/search';
 import type { Identifier, RaRecord } from 'react-admin';
 import type { CottageStatus, ServiceCode } from '../../shared/enums';
 import { PATHS } from '../../shared/paths';
@@ -87,6 +88,8 @@ export interface ApiExtras extends ReviewApi {
   revertChange(auditId: Identifier): Promise<RevertResult>;
   /** The audit entries of these records' latest deletes (what the delete toast's Undo reverts), newest first. */
   deleteEntriesOf(resourceKey: string, recordIds: Identifier[], action: 'delete' | 'bulkDelete'): Promise<string[]>;
+  /** The command palette's search over every kind the caller may list (`GET /search`). */
+  search(q: string): Promise<SearchResult[]>;
 }
 
 /** What a revert did: fields put back, the record brought back, or deleted. */
@@ -111,6 +114,7 @@ export function createApiExtras(http: Http): Omit<ApiExtras, 'updateImage'> {
     unusedTranslations: async () => (await http<TranslationChoice[]>(PATHS.unusedTranslations)).json ?? [],
     languages: async () => (await http<Language[]>(resources.language.api.list)).json ?? [],
     stats: async () => (await http<Stats>(PATHS.stats)).json ?? {},
+    search: async (q) => (await http<SearchResult[]>(`${PATHS.search}?q=${encodeURIComponent(q)}`)).json ?? [],
     me: async () => (await http<Me>(PATHS.me)).json,
     permissionGroups: async () => (await http<PermissionGroup[]>(permission.api.list)).json ?? [],
     activateOrder: async (id) => (await http<RaRecord>(apiPath(order.api.activate, id), { method: 'POST' })).json,

@@ -6,19 +6,15 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { PATHS } from '../../shared/paths';
 import { perm } from '../../shared/permissions';
+import { SEARCH_KINDS, searchResult, type SearchKind, type SearchResult } from '../../shared/schemas/search';
 import { pageIds } from '../query/list';
 import { inOrder } from '../query/ids';
 import { userIdsByPhoneDigits } from '../repos/users';
 
-/** The kinds searched, in the order they are shown: the daily ones first. */
-const KINDS = ['cottage', 'user', 'order', 'region', 'place', 'translate'] as const;
-type Kind = (typeof KINDS)[number];
 const PER_KIND = 5;
 const MAX_RESULTS = 20;
-
-const result = z.object({ resource: z.enum(KINDS), id: z.string(), title: z.string(), subtitle: z.string().optional() });
-type Result = z.infer<typeof result>;
 
 type Loaded = Record<string, unknown> & { id: string };
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
@@ -26,7 +22,7 @@ const nameOf = (value: unknown) => text((value as { name?: unknown } | null | un
 const joined = (...parts: unknown[]) => parts.map(text).filter(Boolean).join(' · ') || undefined;
 
 /** How each kind's record reads in a result line. */
-const DESCRIBE: Record<Kind, (r: Loaded) => Omit<Result, 'resource' | 'id'>> = {
+const DESCRIBE: Record<SearchKind, (r: Loaded) => Omit<SearchResult, 'resource' | 'id'>> = {
   cottage: (r) => ({ title: text(r.name) ?? '', subtitle: joined(nameOf(r.region), nameOf(r.place)) }),
   user: (r) => ({ title: text(r.name) || text(r.username) || '', subtitle: joined(r.username, r.phone) }),
   order: (r) => ({ title: nameOf(r.cottage) ?? '', subtitle: joined(nameOf(r.user) ?? text((r.user as { username?: unknown } | null)?.username), r.status) }),
@@ -45,14 +41,14 @@ function phoneDigits(q: string): string | undefined {
 
 const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/search',
+    `/${PATHS.search}`,
     {
       onRequest: app.requirePermission(),
       schema: {
         tags: ['search'],
         description: 'The command palette: records of every kind the caller may list whose text (or phone) matches q.',
         querystring: z.object({ q: z.string().trim().min(1).max(100) }),
-        response: { 200: z.array(result) },
+        response: { 200: z.array(searchResult) },
       },
     },
     async (request) => {
@@ -63,7 +59,7 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       const owners = phone ? await userIdsByPhoneDigits(app.db, phone, PER_KIND) : [];
 
       const found = await Promise.all(
-        KINDS.map(async (kind): Promise<Result[]> => {
+        SEARCH_KINDS.map(async (kind): Promise<SearchResult[]> => {
           const source = app.listSources.get(kind);
           if (!source || !granted.has(perm(kind, 'list'))) return [];
           const spec = source.spec(lang);
