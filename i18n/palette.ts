@@ -7,14 +7,14 @@ import type { DeepStrings, Locale } from './types';
 const en = {
   open: 'Search (Ctrl+K)',
   title: 'Search and actions',
-  placeholder: 'Announcement, owner’s phone, user, order, region, place, translation…',
+  placeholder: 'Cottage, owner’s phone, user, order, region, place, translation…',
   searching: 'Searching…',
   nothing: 'Nothing found for “%{q}”',
   failed: 'The search failed. Try again.',
   results: 'Records',
   actions: 'Actions',
   hint: '↑↓ to choose, Enter to open, Esc to close',
-  next_in_queue: 'Next announcement in the review queue',
+  next_in_queue: 'Next cottage in the review queue',
 };
 
 export const paletteTexts: Record<Locale, DeepStrings<typeof en>> = {
@@ -22,25 +22,25 @@ export const paletteTexts: Record<Locale, DeepStrings<typeof en>> = {
   uz: {
     open: 'Qidirish (Ctrl+K)',
     title: 'Qidiruv va amallar',
-    placeholder: 'Eʼlon, egasining telefoni, foydalanuvchi, buyurtma, viloyat, joy, tarjima…',
+    placeholder: 'Kottej, egasining telefoni, foydalanuvchi, buyurtma, viloyat, joy, tarjima…',
     searching: 'Qidirilmoqda…',
     nothing: '“%{q}” boʻyicha hech narsa topilmadi',
     failed: 'Qidiruv amalga oshmadi. Qayta urinib koʻring.',
     results: 'Yozuvlar',
     actions: 'Amallar',
     hint: '↑↓ — tanlash, Enter — ochish, Esc — yopish',
-    next_in_queue: 'Navbatdagi keyingi eʼlon',
+    next_in_queue: 'Navbatdagi keyingi kottej',
   },
   ru: {
     open: 'Поиск (Ctrl+K)',
     title: 'Поиск и действия',
-    placeholder: 'Объявление, телефон владельца, пользователь, заказ, регион, место, перевод…',
+    placeholder: 'Коттедж, телефон владельца, пользователь, заказ, регион, место, перевод…',
     searching: 'Поиск…',
     nothing: 'По запросу «%{q}» ничего не найдено',
     failed: 'Поиск не удался. Попробуйте ещё раз.',
     results: 'Записи',
     actions: 'Действия',
     hint: '↑↓ — выбрать, Enter — открыть, Esc — закрыть',
-    next_in_queue: 'Следующее объявление в очереди',
+    next_in_queue: 'Следующий коттедж в очереди',
   },
 };

@@ -11,7 +11,7 @@ const loginPage = loginTexts.uz.app;
 
 const uzApp = {
   app: {
-    title: 'Admin Panel',
+    title: 'Boshqaruv paneli',
     brand: loginPage.brand,
     menu: {
       home: 'Asosiy',
@@ -26,7 +26,7 @@ const uzApp = {
     language: loginPage.language,
     not_found: loginPage.not_found,
     home: {
-      title: 'Admin Panel',
+      title: 'Boshqaruv paneli',
     },
     security: {
       title: 'Xavfsizlik',
@@ -115,7 +115,7 @@ const uzApp = {
       changed: 'Parol oʻzgartirildi; boshqa seanslaringiz yakunlandi',
     },
     charts: {
-      moderation: 'Dachalar moderatsiyasi, oxirgi 30 kun',
+      moderation: 'Kottejlar moderatsiyasi, oxirgi 30 kun',
       orders: "Kunlik buyurtmalar, oxirgi 30 kun",
       submitted: 'Yuborilgan',
       empty: 'Oxirgi 30 kunda hech narsa boʻlmadi',

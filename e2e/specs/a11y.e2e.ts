@@ -83,7 +83,7 @@ const SCREENS: Screen[] = [
   { name: 'comforts create', path: '/dashboart/comfort/create', ready: (p) => p.getByRole('combobox', { name: 'Comfort name' }) },
   { name: 'comforts edit', path: (f) => `/dashboart/comfort/${f.comfort}`, ready: (p) => p.getByRole('combobox', { name: 'Comfort name' }) },
   { name: 'comfort image dialog', path: (f) => `/dashboart/comfort/${f.comfort}/image`, ready: (p) => p.getByRole('dialog').locator('img') },
-  { name: 'cottage list (Announcements)', path: '/dashboart/cottage', ready: (p) => p.getByRole('cell', { name: /A11y confirmed/ }) },
+  { name: 'cottage list', path: '/dashboart/cottage', ready: (p) => p.getByRole('cell', { name: /A11y confirmed/ }) },
   { name: 'progress cottages (moderation queue)', path: '/dashboart/progress-cottages', ready: (p) => p.getByRole('cell', { name: /A11y cottage/ }) },
   { name: 'review desk', path: '/dashboart/review', ready: (p) => p.getByTestId('review-cottage').or(p.getByTestId('review-empty')) },
   { name: 'cottage create', path: '/dashboart/cottage/create', ready: (p) => p.locator('.leaflet-container, main [role=alert]') },
@@ -127,7 +127,7 @@ async function arrange(api: Api, baseUrl: string, unique: string): Promise<Fixtu
   const place = await api.post<{ id: string }>('place/add', { name: await text('place'), regionId: region.id });
   const cottage = { name: `A11y cottage ${unique}`, price: '100', priceWeekend: '120', regionId: region.id, placeId: place.id };
   const made = await postForm<{ id: string }>(api, baseUrl, 'cottage/add', { ...cottage, cottageStatus: 'progress' }, ['mainImage', png]);
-  // And a confirmed one, so the Announcements list is checked with a row.
+  // And a confirmed one, so the cottage list is checked with a row.
   await postForm(api, baseUrl, 'cottage/add', { ...cottage, name: `A11y confirmed ${unique}`, cottageStatus: 'confirmed' }, ['mainImage', png]);
   const permissions = (await api.get<{ permission: { id: string }[] }[]>('models')).flatMap((g) => g.permission).slice(0, 7);
   const role = await api.post<{ id: string }>('role/add', { name: `A11y role ${unique}`, permissions: permissions.map((p) => p.id) });

@@ -1,5 +1,5 @@
 /**
- * The Announcements list and the moderation queue on the demo data: confirm, reject with a reason (the owner's
+ * The cottage list and the moderation queue on the demo data: confirm, reject with a reason (the owner's
  * notification), bulk-confirm, and "Masjid" for a type that hides its price. Moderation changes the demo records,
  * so these specs have a server of their own.
  */
@@ -48,7 +48,7 @@ async function openQueue(page: Page, baseUrl: string, search: string) {
 
 export const specs: Spec[] = [
   {
-    name: 'cottages moderation: confirming one drops the badge by one and puts it in Announcements',
+    name: 'cottages moderation: confirming one drops the badge by one and puts it in the cottage list',
     env: ENV,
     async run({ page, baseUrl, api, unique }) {
       const [cottage] = await waiting(baseUrl, api, [`Confirm me ${unique}`]);
@@ -64,7 +64,7 @@ export const specs: Spec[] = [
       expectTrue((await statusOf(api, cottage.id)) === 'confirmed', 'the cottage must be confirmed in the API');
       await row.waitFor({ state: 'detached' });
 
-      await page.getByRole('menuitem', { name: 'Announcements', exact: true }).click();
+      await page.getByRole('menuitem', { name: 'Cottages', exact: true }).click();
       await page.waitForURL(/\/dashboart\/cottage/);
       await page.getByPlaceholder('Search', { exact: true }).fill(cottage.name);
       await page.getByRole('cell', { name: cottage.name, exact: true }).waitFor();

@@ -35,7 +35,7 @@ export const specs: Spec[] = [
       // "/" outside a text box opens it again; with nothing typed, the actions the operator may take.
       await page.locator('body').click({ position: { x: 5, y: 300 } });
       await page.keyboard.press('/');
-      await palette.getByRole('option', { name: 'Следующее объявление в очереди' }).click();
+      await palette.getByRole('option', { name: 'Следующий коттедж в очереди' }).click();
       await page.waitForURL(`${baseUrl}/dashboart/review`);
       expectTrue((await palette.count()) === 0, 'the palette closes once it has opened something');
     },

@@ -8,7 +8,7 @@ export const cottageFormTexts = {
       add: 'Add Cottage',
       edit: 'Edit Cottage',
       save_changes: 'Save changes',
-      created: 'Cottage added. It is in progress: find it under "Announcements in progress" until it is confirmed',
+      created: 'Cottage added. It is in progress: find it under "Cottages in progress" until it is confirmed',
       updated: 'Cottage successfully edited',
       fields: {
         name: 'Cottage name',
@@ -74,7 +74,7 @@ export const cottageFormTexts = {
       add: 'Добавить коттедж',
       edit: 'Изменить коттедж',
       save_changes: 'Сохранить изменения',
-      created: 'Коттедж добавлен. Он на проверке: ищите его в «Объявления на проверке», пока его не подтвердят',
+      created: 'Коттедж добавлен. Он на проверке: ищите его в «Коттеджи на проверке», пока его не подтвердят',
       updated: 'Коттедж успешно изменён',
       fields: {
         name: 'Название коттеджа',
@@ -140,7 +140,7 @@ export const cottageFormTexts = {
       add: 'Kottej qoʻshish',
       edit: 'Kottejni tahrirlash',
       save_changes: 'Oʻzgarishlarni saqlash',
-      created: 'Qoʻshish muvaffaqiyat amalga oshirildi. Kottej tekshiruvda: tasdiqlanguncha uni «Jarayondagi eʼlonlar»da toping',
+      created: 'Qoʻshish muvaffaqiyat amalga oshirildi. Kottej tekshiruvda: tasdiqlanguncha uni «Jarayondagi kottejlar»da toping',
       updated: 'Tahrirlash muvaffaqiyat bajarildi',
       fields: {
         name: 'Kottej nomini kiriting',
@@ -166,7 +166,7 @@ export const cottageFormTexts = {
       zoom_out: 'Uzoqlashtirish',
       latitude: 'Kenglik',
       longitude: 'Uzunlik',
-      search: 'Dacha joyini qidiring...',
+      search: 'Kottej joyini qidiring...',
       search_button: 'Qidirish',
       search_failed: 'Joy qidiruvi ishlamayapti: kenglik va uzunlikni kiriting',
       no_results: 'Hech narsa topilmadi',

@@ -61,9 +61,9 @@ export default resourceTexts({
     hides_price: 'Narxni yashiradi',
     shows_price: 'Narxni koʻrsatadi',
     notifications: {
-      created: 'Dacha tipi muvaffaqiyatli qoʻshildi',
-      updated: 'Dacha tipi muvaffaqiyatli tahrirlandi',
-      deleted: 'Dacha tipi oʻchirildi',
+      created: 'Kottej turi muvaffaqiyatli qoʻshildi',
+      updated: 'Kottej turi muvaffaqiyatli tahrirlandi',
+      deleted: 'Kottej turi oʻchirildi',
     },
     fields: {
       id: '#',

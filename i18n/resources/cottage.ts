@@ -5,10 +5,10 @@ import { cottageReviewTexts } from './cottage-review';
 /** The cottage screen's texts in every language. */
 export default resourceTexts({
   en: {
-    name: 'Announcement |||| Announcements',
-    // ---- The Announcements list and the moderation queue (CottageList, ProgressCottages) ----
+    name: 'Cottage |||| Cottages',
+    // ---- The cottage list and the moderation queue (CottageList, ProgressCottages) ----
     title: 'Cottage',
-    menu: 'Announcements',
+    menu: 'Cottages',
     tile: 'Cottages',
     empty: 'There is no cottage yet',
     list: {
@@ -35,7 +35,7 @@ export default resourceTexts({
     },
     queue: {
       title: 'Cottages Progress',
-      menu: 'Announcements in progress',
+      menu: 'Cottages in progress',
       tabs: 'Moderation state',
       empty_progress: 'No cottage is waiting for moderation',
       empty_rejected: 'No cottage has been rejected',
@@ -45,7 +45,7 @@ export default resourceTexts({
       reject_title: 'Reject "%{name}"?',
       confirm_many_title: 'Confirm %{smart_count} cottage(s)?',
       reject_many_title: 'Reject %{smart_count} cottage(s)?',
-      confirm_text: 'It will be published in Announcements.',
+      confirm_text: 'It will be published in the cottage list.',
       reason: 'Reason (optional, sent to the owner)',
       confirmed: 'Cottage confirmed |||| %{smart_count} cottages confirmed',
       rejected: 'Cottage rejected |||| %{smart_count} cottages rejected',
@@ -57,10 +57,10 @@ export default resourceTexts({
     ...cottageReviewTexts.en,
   },
   ru: {
-    name: 'Объявление |||| Объявления |||| Объявлений',
-    // ---- The Announcements list and the moderation queue (CottageList, ProgressCottages) ----
+    name: 'Коттедж |||| Коттеджа |||| Коттеджей',
+    // ---- The cottage list and the moderation queue (CottageList, ProgressCottages) ----
     title: 'Коттедж',
-    menu: 'Объявления',
+    menu: 'Коттеджи',
     tile: 'Коттеджи',
     empty: 'Коттеджей пока нет',
     list: {
@@ -87,7 +87,7 @@ export default resourceTexts({
     },
     queue: {
       title: 'Коттеджи в процессе',
-      menu: 'Объявления в процессе',
+      menu: 'Коттеджи на проверке',
       tabs: 'Состояние модерации',
       empty_progress: 'Нет коттеджей, ожидающих модерации',
       empty_rejected: 'Нет отклонённых коттеджей',
@@ -97,7 +97,7 @@ export default resourceTexts({
       reject_title: 'Отклонить «%{name}»?',
       confirm_many_title: 'Подтвердить коттеджи (%{smart_count})?',
       reject_many_title: 'Отклонить коттеджи (%{smart_count})?',
-      confirm_text: 'Он будет опубликован в объявлениях.',
+      confirm_text: 'Он будет опубликован в списке коттеджей.',
       reason: 'Причина (необязательно, отправляется владельцу)',
       confirmed: 'Коттедж подтверждён |||| Коттеджи подтверждены (%{smart_count}) |||| Коттеджи подтверждены (%{smart_count})',
       rejected: 'Коттедж отклонён |||| Коттеджи отклонены (%{smart_count}) |||| Коттеджи отклонены (%{smart_count})',
@@ -109,10 +109,10 @@ export default resourceTexts({
     ...cottageReviewTexts.ru,
   },
   uz: {
-    name: 'Eʼlon |||| Eʼlonlar',
-    // ---- The Announcements list and the moderation queue (CottageList, ProgressCottages) ----
+    name: 'Kottej |||| Kottejlar',
+    // ---- The cottage list and the moderation queue (CottageList, ProgressCottages) ----
     title: 'Kottej',
-    menu: 'Eʼlonlar',
+    menu: 'Kottejlar',
     tile: 'Kottejlar',
     empty: 'Hozircha kottej yoʻq',
     list: {
@@ -139,7 +139,7 @@ export default resourceTexts({
     },
     queue: {
       title: 'Jarayondagi kottejlar',
-      menu: 'Jarayondagi eʼlonlar',
+      menu: 'Jarayondagi kottejlar',
       tabs: 'Moderatsiya holati',
       empty_progress: 'Moderatsiyani kutayotgan kottej yoʻq',
       empty_rejected: 'Rad etilgan kottej yoʻq',
@@ -149,7 +149,7 @@ export default resourceTexts({
       reject_title: '"%{name}" rad etilsinmi?',
       confirm_many_title: 'Kottejlar (%{smart_count}) tasdiqlansinmi?',
       reject_many_title: 'Kottejlar (%{smart_count}) rad etilsinmi?',
-      confirm_text: 'U eʼlonlarda chop etiladi.',
+      confirm_text: 'U kottejlar roʻyxatida chop etiladi.',
       reason: 'Sabab (ixtiyoriy, egasiga yuboriladi)',
       confirmed: 'Kottej tasdiqlandi |||| Kottejlar (%{smart_count}) tasdiqlandi',
       rejected: 'Kottej rad etildi |||| Kottejlar (%{smart_count}) rad etildi',

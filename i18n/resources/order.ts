@@ -90,9 +90,9 @@ export default resourceTexts({
     placed_until: 'joylashtirilgan %{from} – %{to}',
     activate: {
       button: 'Pre qoʻsh',
-      title: 'Dacha premium sifatida joylashtirilsinmi?',
-      content: '«%{name}» dachasi tarif kunlariga premium joylashuvga aylanadi. Bu har bir buyurtma uchun bir marta qilinadi.',
-      done: 'Dacha premiumga muvaffaqiyatli qoʻshildi',
+      title: 'Kottej premium sifatida joylashtirilsinmi?',
+      content: '«%{name}» kotteji tarif kunlariga premium joylashuvga aylanadi. Bu har bir buyurtma uchun bir marta qilinadi.',
+      done: 'Kottej premiumga muvaffaqiyatli qoʻshildi',
     },
     bulk: { set_active: 'Faol qilish', set_inactive: 'Nofaol qilish' },
     notifications: {
@@ -101,8 +101,8 @@ export default resourceTexts({
     },
     fields: {
       id: '#',
-      cottage: 'Dacha',
-      cottageId: 'Dacha',
+      cottage: 'Kottej',
+      cottageId: 'Kottej',
       user: 'Foydalanuvchi',
       userId: 'Foydalanuvchi',
       tariff: 'Tarif',

@@ -70,3 +70,36 @@ function texts(value: unknown, prefix = ''): [string, string][] {
   if (typeof value === 'string') return [[prefix, value]];
   return Object.entries(value as object).flatMap(([k, v]) => texts(v, prefix ? `${prefix}.${k}` : k));
 }
+
+describe('one glossary (#34)', () => {
+  /** The first word, lower case. */
+  const first = (text: string) => text.trim().split(/\s+/)[0].toLocaleLowerCase();
+  /** Two names of one thing share a stem that survives plurals and cases (`til`/`tillar`, `коттедж`/`коттеджи`). */
+  const sameStem = (a: string, b: string) => {
+    const n = Math.min(4, a.length, b.length);
+    return a.slice(0, n) === b.slice(0, n);
+  };
+
+  it("names each resource one way: its menu entry, page title and home tile are forms of the resource's name", () => {
+    for (const [language, catalogue] of Object.entries({ uz, ru, en })) {
+      for (const [route, texts] of Object.entries(catalogue.resources as Record<string, Record<string, unknown>>)) {
+        const name = typeof texts.name === 'string' ? texts.name : undefined;
+        if (!name) continue;
+        const forms = name.split('||||').map(first);
+        for (const label of ['menu', 'title', 'tile'] as const) {
+          const text = texts[label];
+          if (typeof text === 'string') expect(forms.some((form) => sameStem(first(text), form)), `${language} resources.${route}.${label} "${text}" vs "${name}"`).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('calls a cottage the same in the chart, the queue and the palette as in the menu', () => {
+    for (const catalogue of [uz, ru, en]) {
+      const cottage = first(String((catalogue.resources as Record<string, { name: string }>).cottage.name)).slice(0, 4);
+      const texts = catalogue.app as { charts: { moderation: string }; palette: { next_in_queue: string } };
+      expect(texts.charts.moderation.toLocaleLowerCase()).toContain(cottage);
+      expect(texts.palette.next_in_queue.toLocaleLowerCase()).toContain(cottage);
+    }
+  });
+});

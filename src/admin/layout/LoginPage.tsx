@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, CardContent, CircularProgress, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, CircularProgress, GlobalStyles, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
@@ -99,8 +99,10 @@ const LoginPage = () => {
   };
 
   return (
-    // `dvh` and a border box: the page fits the window exactly, so it never scrolls by its own padding.
+    // `dvh`, a border box and no body margin (the panel's CssBaseline is not loaded yet): the page fits the window
+    // exactly, so it never scrolls.
     <Box component="main" sx={{ minHeight: '100dvh', boxSizing: 'border-box', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
+      <GlobalStyles styles={{ body: { margin: 0 } }} />
       <Card sx={{ width: '100%', maxWidth: 450 }} component="form" onSubmit={submit} noValidate>
         <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, p: 4 }}>
           <Box sx={{ display: 'flex', justifyContent: 'center' }}>

@@ -5,7 +5,7 @@ import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-
 // The original panel's sidebar colour, kept so administrators recognise their tool.
 const BRAND = '#2b2a4c';
 
-// Wide enough for "Jarayondagi eʼlonlar" with its "+N" badge.
+// Wide enough for "Jarayondagi kottejlar" with its "+N" badge.
 const sidebar = { width: 290, closedWidth: 55 };
 
 // Accessibility (WCAG 2.x AA, checked by e2e/specs/a11y.e2e.ts): MUI picks each colour's text (white or dark) only

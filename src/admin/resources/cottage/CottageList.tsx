@@ -12,7 +12,7 @@ export const COTTAGE_LIST: ListDefaults = {
 };
 
 /**
- * The Announcements: the confirmed cottages only (a permanent filter; the others wait in the moderation queue,
+ * The cottage list: the confirmed cottages only (a permanent filter; the others wait in the moderation queue,
  * `ProgressCottages`). Newest first; sort, search and pages on the server.
  */
 export const CottageList = () => (

@@ -28,7 +28,7 @@ export const CottageCreate = () => {
       title={`${T}.add`}
       tabTitle={`${T}.add`}
       mutationOptions={{
-        // Born `progress`: it is in the moderation queue, not in Announcements, and the toast says so.
+        // Born `progress`: it is in the moderation queue, not in the cottage list, and the toast says so.
         onSuccess: () => {
           notify(`${T}.created`, { type: 'success' });
           redirect('list', 'cottage');

@@ -9,7 +9,7 @@ import { ProgressCottages } from './ProgressCottages';
 import { ReviewDesk } from './review/ReviewDesk';
 
 /**
- * The Announcements (confirmed cottages), and the moderation queue `/progress-cottages`: a second list of the same
+ * The cottage list (confirmed cottages), and the moderation queue `/progress-cottages`: a second list of the same
  * resource, a page of this module, shown in the sidebar to whoever may list cottages. Create, edit and the images
  * dialog (`/cottage/:id/images`) live in `./editing`.
  */
