@@ -8,6 +8,8 @@ const en = {
   filters: 'Filters',
   filters_hide: 'Hide filters',
   density: 'Compact rows',
+  more: 'More (%{count})',
+  less: 'Fewer',
 };
 
 export const layoutTexts: Record<Locale, DeepStrings<typeof en>> = {
@@ -16,10 +18,14 @@ export const layoutTexts: Record<Locale, DeepStrings<typeof en>> = {
     filters: 'Filtrlar',
     filters_hide: 'Filtrlarni yashirish',
     density: 'Ixcham qatorlar',
+    more: 'Yana (%{count})',
+    less: 'Kamroq',
   },
   ru: {
     filters: 'Фильтры',
     filters_hide: 'Скрыть фильтры',
     density: 'Компактные строки',
+    more: 'Ещё (%{count})',
+    less: 'Свернуть',
   },
 };

@@ -1,6 +1,6 @@
 import CancelIcon from '@mui/icons-material/CancelOutlined';
-import { IconButton } from '@mui/material';
-import type { ReactNode } from 'react';
+import { Button, IconButton } from '@mui/material';
+import { useState, type ReactNode } from 'react';
 import { FilterList, FilterListItem, useCanAccess, useGetList, useListContext, useListFilterContext, useTranslate } from 'react-admin';
 
 /**
@@ -31,6 +31,9 @@ export const QuickFilterItem = ({ label, value }: { label: string; value: Record
   return <FilterListItem label={label} value={value} secondaryAction={selected ? action : null} />;
 };
 
+/** How many of a long list of quick filters show before "More": the panel should fit a laptop's screen. */
+const SHOWN = 8;
+
 interface ReferenceProps {
   /** The list filter the item sets, e.g. `regionId`. */
   source: string;
@@ -53,12 +56,23 @@ export const ReferenceFilterList = ({ source, reference, label, icon, optionText
     { pagination: { page: 1, perPage: 100 }, sort: { field: optionText, order: 'ASC' } },
     { enabled: Boolean(canAccess) && !listPending },
   );
+  const { filterValues } = useListFilterContext();
+  const translate = useTranslate();
+  const [expanded, setExpanded] = useState(false);
   if (!canAccess || data.length === 0) return null;
+  // The chosen one stays in view when the rest is folded.
+  const chosen = data.findIndex((record) => filterValues[source] === record.id);
+  const shown = expanded || data.length <= SHOWN ? data : data.filter((_, i) => i < SHOWN || i === chosen);
   return (
     <FilterList label={label} icon={icon}>
-      {data.map((record) => (
+      {shown.map((record) => (
         <QuickFilterItem key={record.id} label={String(record[optionText] ?? record.id)} value={{ [source]: record.id }} />
       ))}
+      {data.length > SHOWN && (
+        <Button size="small" sx={{ ml: 1 }} onClick={() => setExpanded(!expanded)} aria-expanded={expanded}>
+          {expanded ? translate('app.layout.less') : translate('app.layout.more', { count: data.length - shown.length })}
+        </Button>
+      )}
     </FilterList>
   );
 };
