@@ -99,7 +99,7 @@ const SCREENS: Screen[] = [
 
 /** Screens that need records only the demo data makes (orders have no create call), checked on a demo server. */
 const DEMO_SCREENS: Screen[] = [
-  { name: 'orders list', path: '/dashboart/order', ready: (p) => p.getByRole('button', { name: 'Active Pre' }) },
+  { name: 'orders list', path: '/dashboart/order', ready: (p) => p.getByRole('button', { name: 'Make premium' }) },
   { name: 'orders edit', path: (f) => `/dashboart/order/${f.order}`, ready: (p) => p.getByRole('combobox', { name: 'Order Status' }) },
 ];
 

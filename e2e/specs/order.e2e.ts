@@ -26,7 +26,7 @@ async function expectNoSecrets(page: Page, secrets: string[]) {
 
 export const specs: Spec[] = [
   {
-    name: 'order: Active Pre after a confirmation makes one placement even on a double click, the row shows it; an unconfirmed cottage is an error; the edit is prefilled and sends only the change; bulk status in one call',
+    name: 'order: Make premium (Active Pre) after a confirmation makes one placement even on a double click, the row shows it; an unconfirmed cottage is an error; the edit is prefilled and sends only the change; bulk status in one call',
     // It places a demo order as premium: a server of its own.
     env: { DEMO_DATA: 'on', E2E_GROUP: 'orders' },
     async run({ page, baseUrl, api }) {
@@ -43,13 +43,13 @@ export const specs: Spec[] = [
       expectTrue((await row.count()) === 1, `one row expected, got ${await row.count()}`);
 
       // A confirmation first: cancelling it places nothing.
-      await row.getByRole('button', { name: 'Active Pre' }).click();
+      await row.getByRole('button', { name: 'Make premium' }).click();
       await page.getByRole('dialog').getByText('Place this cottage as premium?').waitFor();
       await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
       expectTrue(!(await api.get<Order>(`order/${target.id}`)).premiumActivatedAt, 'cancel must place nothing');
 
       // Confirm with a double click: still one placement.
-      await row.getByRole('button', { name: 'Active Pre' }).click();
+      await row.getByRole('button', { name: 'Make premium' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).dblclick();
       await page.getByText('Success add Premium cottage').first().waitFor();
       const placed = await api.get<Order>(`order/${target.id}`);
@@ -63,7 +63,7 @@ export const specs: Spec[] = [
       const activatedRow = page.locator('main table tbody tr', { has: page.getByTestId('order-activated') });
       await activatedRow.getByText('Activated', { exact: true }).waitFor();
       await activatedRow.getByText(/^placed /).waitFor();
-      expectTrue(await activatedRow.getByRole('button', { name: 'Active Pre' }).isDisabled(), 'the button must be disabled once placed');
+      expectTrue(await activatedRow.getByRole('button', { name: 'Make premium' }).isDisabled(), 'the button must be disabled once placed');
       await expectNoSecrets(page, []);
 
       // An unconfirmed cottage: the server's 409 shows as an error, with its message.
@@ -76,7 +76,7 @@ export const specs: Spec[] = [
       });
       expectTrue(reject.ok, `rejecting the cottage: ${reject.status} ${await reject.text()}`);
       await page.goto(listUrl(baseUrl, { cottageId: refused.cottageId, activated: 'false' }));
-      await page.locator('main table tbody tr').first().getByRole('button', { name: 'Active Pre' }).click();
+      await page.locator('main table tbody tr').first().getByRole('button', { name: 'Make premium' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
       await page.locator('.RaNotification-error', { hasText: /confirmed cottage/ }).waitFor();
       const stillOpen = await api.get<Order[]>(`order/all/for/admin?filter=${encodeURIComponent(JSON.stringify({ cottageId: refused.cottageId, activated: true }))}`);

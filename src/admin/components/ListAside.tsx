@@ -1,6 +1,6 @@
 import FilterListIcon from '@mui/icons-material/FilterList';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
-import { Box, Card, CardContent, IconButton, Popover, Tooltip } from '@mui/material';
+import { Box, Card, CardContent, IconButton, Tooltip } from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { useFiltersOpen } from './layoutPrefs';
@@ -10,43 +10,18 @@ const place = { order: -1, mr: 2, mt: 8, display: { xs: 'none', md: 'block' }, a
 /** The open panel stays in view while the list scrolls, and scrolls itself when it is taller than the screen. */
 const sticky = { position: 'sticky', top: 72, maxHeight: 'calc(100vh - 88px)', overflowY: 'auto' } as const;
 
-/** A list without quick filters: the rail opens its saved queries over the list, never beside it (#34). */
-const SavedQueriesRail = ({ savedQueries }: { savedQueries?: string }) => {
-  const translate = useTranslate();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const name = translate('app.layout.filters');
-  return (
-    <Box sx={{ ...place, mr: 1 }} className="ListAside-rail">
-      <Tooltip title={name} placement="right">
-        <IconButton aria-label={name} aria-expanded={Boolean(anchor)} onClick={(e) => setAnchor(e.currentTarget)} color="primary">
-          <FilterListIcon />
-        </IconButton>
-      </Tooltip>
-      <Popover
-        open={Boolean(anchor)}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { className: 'ListAside-panel', sx: { width: 260, maxHeight: 'calc(100vh - 88px)' } } }}
-      >
-        <CardContent>
-          <SavedQueriesList scope={savedQueries} />
-        </CardContent>
-      </Popover>
-    </Box>
-  );
-};
-
 /**
  * The list's side panel: the user's saved queries (filter, sort, columns), kept on the server, then the list's own
  * quick filters. It folds into a narrow rail with one button, so the table gets the width on a laptop; the choice is
- * the user's and kept (`useFiltersOpen`). A list without quick filters has the rail only: it would squeeze the search
- * box and the row actions for a few saved queries, which open over the list instead.
+ * the user's and kept (`useFiltersOpen`). A list without quick filters starts folded whatever that choice: there the
+ * panel would squeeze the search box and the row actions for a few saved queries (#34), so it opens only when asked,
+ * for this visit.
  */
 export const ListAside = ({ children, savedQueries }: { children?: ReactNode; savedQueries?: string }) => {
   const translate = useTranslate();
-  const [open, setOpen] = useFiltersOpen();
-  if (!children) return <SavedQueriesRail savedQueries={savedQueries} />;
+  const kept = useFiltersOpen();
+  const forNow = useState(false);
+  const [open, setOpen] = children ? kept : forNow;
   if (!open) {
     const name = translate('app.layout.filters');
     return (

@@ -60,7 +60,7 @@ export interface ApiExtras extends ReviewApi {
   permissionGroups(): Promise<PermissionGroup[]>;
   /** Replaces a record's image through its resource's image call. */
   updateImage(resource: string, id: Identifier, file: File): Promise<{ data: RaRecord }>;
-  /** "Active Pre": turns an order into its premium placement, once. */
+  /** "Make premium" (the original's "Active Pre"): turns an order into its premium placement, once. */
   activateOrder(orderId: Identifier): Promise<RaRecord>;
   /**
    * Confirms or rejects a cottage (needs `cottage.moderate`); a reason reaches its owner as a personal notification.

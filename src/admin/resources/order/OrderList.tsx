@@ -19,7 +19,7 @@ import { RowNumber } from '../../components/RowNumber';
 import { StatusChip } from '../../components/StatusChip';
 import { useBulkDelete } from '../../components/useBulkDelete';
 import { ActivePreButton } from './ActivePreButton';
-import { ActivatedCell, CottageCell, ServiceCodeCell, UserCell } from './cells';
+import { ActivatedCell, CottageCell, OrderStatusCell, ServiceCell, UserCell } from './cells';
 import { DateText } from '../../components/formats';
 
 const statusChoices = (values: readonly string[]) => values.map((id) => ({ id, name: `app.status.${id}` }));
@@ -91,19 +91,20 @@ const BulkActions = () => {
 };
 
 /**
- * Newest first. No create: orders come from the marketplace. The order's own expiry starts hidden (the Columns button
- * shows it): with it, the eleven columns filled a 1366 px laptop in ru to within a few pixels, and some days' dates
- * pushed the table past it. An activated order's placement dates stay in view.
+ * Newest first. No create: orders come from the marketplace. The order's own expiry and its active/inactive switch
+ * start hidden (the Columns button shows them): the status column says "Inactive" under the order's status when it
+ * is, and with every column the table filled a 1366 px laptop in ru to within a few pixels. An activated order's
+ * placement dates stay in view.
  */
 export const OrderList = () => (
   <KitList filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} quickFilters={<QuickFilters />}>
-    <KitDataTable bulkActionButtons={<BulkActions />} hiddenColumns={['expireAt']}>
+    <KitDataTable bulkActionButtons={<BulkActions />} hiddenColumns={['expireAt', 'status']}>
       <DataTable.Col source="id" disableSort render={() => <RowNumber />} />
       <DataTable.Col source="cottage" render={() => <CottageCell />} />
       <DataTable.Col source="user" render={() => <UserCell />} />
       <DataTable.Col source="tariff" disableSort render={(r) => r.tariff?.type} />
-      <DataTable.Col source="service" disableSort render={() => <ServiceCodeCell />} />
-      <DataTable.Col source="orderStatus" render={() => <StatusChip source="orderStatus" />} />
+      <DataTable.Col source="service" disableSort render={() => <ServiceCell />} />
+      <DataTable.Col source="orderStatus" render={() => <OrderStatusCell />} />
       <DataTable.Col source="status" render={() => <StatusChip source="status" />} />
       <DataTable.Col source="activated" disableSort render={() => <ActivatedCell />} />
       <DataTable.Col source="createdAt" render={() => <DateText source="createdAt" withTime />} />

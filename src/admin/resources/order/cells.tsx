@@ -24,18 +24,36 @@ export const UserCell = () => {
   return <>{record.user ? (record.user.name ?? record.user.username) : translate('resources.order.deleted_user')}</>;
 };
 
-/** The tariff's service code as a badge. */
-export const ServiceCodeCell = () => {
+/** The tariff's service by its name (#34: not its code), the code's label beside it in a quiet chip. */
+export const ServiceCell = () => {
   const record = useRecordContext();
   if (!record?.tariff?.service) return null;
   return (
-    <RecordContextProvider value={record.tariff.service}>
-      <StatusChip source="serviceCode" />
-    </RecordContextProvider>
+    <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center', flexWrap: 'wrap' }}>
+      <span>{record.tariff.service.name}</span>
+      <RecordContextProvider value={record.tariff.service}>
+        <StatusChip source="serviceCode" />
+      </RecordContextProvider>
+    </Box>
   );
 };
 
-/** Whether "Active Pre" was done and, when it was, the placement's dates. */
+/**
+ * One status per order (#34): the order's own (in progress, success, cancelled), and "Inactive" under it only when the
+ * order was switched off, the rare case; the active/inactive column itself is one click away in Columns.
+ */
+export const OrderStatusCell = () => {
+  const record = useRecordContext();
+  if (!record) return null;
+  return (
+    <Box sx={{ display: 'flex', gap: 0.5, flexDirection: 'column', alignItems: 'flex-start' }}>
+      <StatusChip source="orderStatus" />
+      {record.status === 'inactive' && <StatusChip source="status" />}
+    </Box>
+  );
+};
+
+/** Whether "Make premium" was done and, when it was, the placement's dates. */
 export const ActivatedCell = () => {
   const record = useRecordContext();
   const translate = useTranslate();

@@ -4,7 +4,7 @@ import { OrderForm } from './OrderForm';
 import { OrderList } from './OrderList';
 import { resourceModule } from '../module';
 
-/** Orders: list, edit of the two statuses, delete, and "Active Pre". No create. */
+/** Orders: list, edit of the two statuses, delete, and "Make premium" (the original's "Active Pre"). No create. */
 export default resourceModule({
   list: OrderList,
   edit: (
