@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Entry = { id: string; userId: string | null; userName: string; sessionId: string | null; resource: string; recordId: string; action: string; createdAt: string; changes: Record<string, { before: unknown; after: unknown }> };
+type Entry = { id: string; userId: string | null; userName: string; sessionId: string | null; resource: string; recordId: string; recordName: string | null; action: string; createdAt: string; changes: Record<string, { before: unknown; after: unknown }> };
 
 async function entriesOf(resource: string, recordId: string): Promise<Entry[]> {
   const filter = encodeURIComponent(JSON.stringify({ resource, recordId }));
@@ -46,6 +46,15 @@ describe('audit history of writes', () => {
       nameTranslateId: { before: name, after: renamed },
     });
     expect(entries[2].changes.name).toEqual({ before: 'Renamed uz', after: null });
+    // Named for a person, not by id: the record is gone, so by the name its last change had.
+    expect(entries.map((e) => e.recordName)).toEqual(['Audited uz', 'Renamed uz', 'Renamed uz']);
+  });
+
+  it("names an existing record as it reads now, in the request's language", async () => {
+    const name = await translation(t, 'Named');
+    const id = (await t.api({ method: 'POST', url: `${api}/region/add`, payload: { name } })).json().id;
+    const named = (await t.api({ method: 'GET', url: `${api}/audit?filter=${encodeURIComponent(JSON.stringify({ recordId: id }))}`, headers: { 'accept-language': 'ru' } })).json();
+    expect(named.map((e: Entry) => e.recordName)).toEqual(['Named ru']);
   });
 
   it('records nothing for a write that fails, nor for an edit that changes nothing', async () => {

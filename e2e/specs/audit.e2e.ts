@@ -40,8 +40,8 @@ export const specs: Spec[] = [
       const rows = await page.locator('main table tbody tr').count();
       expectTrue(rows === 2, `the record's create and edit, found ${rows} rows`);
 
-      // Its record id leads back to the record's edit page and History.
-      await entry.getByRole('link', { name: region.id }).click();
+      // The record is named as it reads now (not by its id), and leads back to its edit page and History.
+      await entry.getByRole('link', { name: `After ${unique}`, exact: true }).click();
       await page.waitForURL(`${baseUrl}/dashboart/region/${region.id}`);
       await page.getByRole('region', { name: 'History' }).locator('.History-entry').first().waitFor();
     },

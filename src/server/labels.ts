@@ -19,3 +19,22 @@ export function recordLabel(key: string, english: string): Said {
   };
   return said({ uz: texts('uz'), ru: texts('ru'), en: english });
 }
+
+const textOf = (value: unknown) => (typeof value === 'string' && value.trim() ? value : undefined);
+
+/**
+ * How a loaded record of any resource reads in one line (the palette, the audit history): its name, else its
+ * username, code or type, else the name of the cottage it belongs to (an order), else the start of its message.
+ */
+export function recordTitle(record: Record<string, unknown>): string | undefined {
+  const nested = (key: string) => textOf((record[key] as { name?: unknown } | null | undefined)?.name);
+  const message = textOf(record.message);
+  return (
+    textOf(record.name) ??
+    textOf(record.username) ??
+    textOf(record.code) ??
+    textOf(record.type) ??
+    nested('cottage') ??
+    (message && (message.length > 60 ? `${message.slice(0, 59)}…` : message))
+  );
+}

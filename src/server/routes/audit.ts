@@ -5,13 +5,42 @@
  * resource's edit, create or delete permission). Entries are written by the writes themselves; the list's SQL, records
  * and export rows are in `repos/audit.ts`.
  */
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { DbOrTx } from '../db/client';
+import { recordTitle } from '../labels';
+import { uuidLike } from '../query/ids';
 import { registerResource } from '../http/resource-routes';
 import { action } from '../http/resource/actions';
 import { revertAnswer, revertEntry } from '../http/revert';
 import { auditEntry, auditListSpec, exportAudit, loadAudit, type StoredAuditEntry } from '../repos/audit';
 import { resources } from '../../shared/resources';
-import { auditRecord } from '../../shared/records/audit';
+import { auditRecord, type AuditRecord } from '../../shared/records/audit';
+
+/**
+ * Each entry with its record's name as the record reads now, through its resource's own loader (`app.listSources`),
+ * so the history names records instead of showing ids; a deleted record by the name its change last had.
+ */
+async function withRecordNames(app: FastifyInstance, db: DbOrTx, entries: AuditRecord[], lang: string): Promise<AuditRecord[]> {
+  const byKey = new Map<string, Set<string>>();
+  for (const e of entries) byKey.set(e.resource, (byKey.get(e.resource) ?? new Set()).add(e.recordId));
+  const names = new Map<string, string>();
+  for (const [key, ids] of byKey) {
+    const source = app.listSources.get(key);
+    const valid = [...ids].filter(uuidLike);
+    if (!source || !valid.length) continue;
+    for (const record of await source.load(db, valid, lang)) {
+      const title = recordTitle(record as Record<string, unknown>);
+      if (title) names.set(`${key}:${record.id}`, title);
+    }
+  }
+  const changedName = (e: AuditRecord) => {
+    const name = e.changes.name;
+    const value = name?.after ?? name?.before;
+    return typeof value === 'string' ? value : undefined;
+  };
+  return entries.map((e) => ({ ...e, recordName: names.get(`${e.resource}:${e.recordId}`) ?? changedName(e) ?? null }));
+}
 
 const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   const def = resources.audit;
@@ -19,7 +48,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     def,
     label: 'Audit entry',
     record: auditRecord,
-    load: (db, ids) => loadAudit(db, ids),
+    load: async (db, ids, lang) => withRecordNames(app, db, await loadAudit(db, ids), lang),
     exportRows: (db, ids) => exportAudit(db, ids),
     spec: auditListSpec,
     actions: [

@@ -12,6 +12,7 @@ import { SEARCH_KINDS, searchResult, type SearchKind, type SearchResult } from '
 import { pageIds } from '../query/list';
 import { inOrder } from '../query/ids';
 import { userIdsByPhoneDigits } from '../repos/users';
+import { recordTitle } from '../labels';
 
 const PER_KIND = 5;
 const MAX_RESULTS = 20;
@@ -21,14 +22,12 @@ const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
 const nameOf = (value: unknown) => text((value as { name?: unknown } | null | undefined)?.name);
 const joined = (...parts: unknown[]) => parts.map(text).filter(Boolean).join(' · ') || undefined;
 
-/** How each kind's record reads in a result line. */
-const DESCRIBE: Record<SearchKind, (r: Loaded) => Omit<SearchResult, 'resource' | 'id'>> = {
-  cottage: (r) => ({ title: text(r.name) ?? '', subtitle: joined(nameOf(r.region), nameOf(r.place)) }),
-  user: (r) => ({ title: text(r.name) || text(r.username) || '', subtitle: joined(r.username, r.phone) }),
-  order: (r) => ({ title: nameOf(r.cottage) ?? '', subtitle: joined(nameOf(r.user) ?? text((r.user as { username?: unknown } | null)?.username), r.status) }),
-  region: (r) => ({ title: text(r.name) ?? '' }),
-  place: (r) => ({ title: text(r.name) ?? '' }),
-  translate: (r) => ({ title: text(r.code) ?? '', subtitle: text(r.value) }),
+/** What a result line says under the record's title (`recordTitle`). */
+const SUBTITLE: Partial<Record<SearchKind, (r: Loaded) => string | undefined>> = {
+  cottage: (r) => joined(nameOf(r.region), nameOf(r.place)),
+  user: (r) => joined(r.username, r.phone),
+  order: (r) => joined(nameOf(r.user) ?? text((r.user as { username?: unknown } | null)?.username), r.status),
+  translate: (r) => text(r.value),
 };
 
 /** The digits of a query that reads as a phone number (`+998 90 123-45-67`, `(90)1234567`), without the country code. */
@@ -70,7 +69,7 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
           const ids = [...new Set([...byPhone, ...(await page({ q }))])].slice(0, PER_KIND);
           if (!ids.length) return [];
           const records = inOrder(ids, (await source.load(app.db, ids, lang)) as Loaded[]);
-          return records.map((r) => ({ resource: kind, id: r.id, ...DESCRIBE[kind](r) }));
+          return records.map((r) => ({ resource: kind, id: r.id, title: recordTitle(r) ?? r.id, subtitle: SUBTITLE[kind]?.(r) }));
         }),
       );
       return found.flat().slice(0, MAX_RESULTS);

@@ -14,6 +14,8 @@ export const auditRecord = z.object({
   /** The registry key of the resource written, e.g. `cottageType`. */
   resource: z.string(),
   recordId: z.string(),
+  /** How the record reads now (its name, username, code…), or by the name its change last had once deleted. */
+  recordName: z.string().nullable().optional(),
   /** `create`, `edit`, `delete`, `image`, `bulkDelete`, `bulkEdit`, `password`, `activate`… */
   action: z.string(),
   /** Field → {before, after}; secrets never appear (a changed password shows as hidden on both sides). */

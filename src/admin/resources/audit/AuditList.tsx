@@ -52,14 +52,21 @@ const ActionCell = () => {
   return <FunctionField<AuditRecord> render={(r) => actionLabel(translate, r.action)} />;
 };
 
-/** The record's id, a link to its edit page (and History) while it exists and has one. */
+/** The record by its name (its id when it has none), a link to its edit page (and History) while it exists. */
 const RecordCell = () => {
   const entry = useRecordContext<AuditRecord>();
   const createPath = useCreatePath();
   if (!entry) return null;
   const route = routeOfKey(entry.resource);
   const editable = Boolean(resourceByRoute(route)?.api.update) && !/delete/i.test(entry.action);
-  return editable ? <Link to={createPath({ resource: route, id: entry.recordId, type: 'edit' })}>{entry.recordId}</Link> : <>{entry.recordId}</>;
+  const name = entry.recordName ?? entry.recordId;
+  return editable ? (
+    <Link to={createPath({ resource: route, id: entry.recordId, type: 'edit' })} title={entry.recordId}>
+      {name}
+    </Link>
+  ) : (
+    <span title={entry.recordId}>{name}</span>
+  );
 };
 
 /** The changed fields by their labels; the values are on the record's History. */
@@ -79,12 +86,13 @@ export const AuditList = () => (
   <KitList filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} quickFilters={<QuickFilters />}>
     <KitDataTable>
       <DataTable.Col source="createdAt" render={() => <DateText source="createdAt" withTime />} />
+      {/* Restore next to the time, always in view however long the changed fields' list (#34). */}
+      <DataTable.Col label="resources.audit.restore.button" disableSort render={() => <RestoreCell />} />
       <DataTable.Col source="userName" />
       <DataTable.Col source="resource" render={() => <ResourceCell />} />
       <DataTable.Col source="recordId" render={() => <RecordCell />} />
       <DataTable.Col source="action" render={() => <ActionCell />} />
       <DataTable.Col source="changes" disableSort render={() => <ChangesCell />} />
-      <DataTable.Col label="resources.audit.restore.button" disableSort render={() => <RestoreCell />} />
     </KitDataTable>
   </KitList>
 );

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { actionLabel, fieldLabel, routeOfKey, shownFields, valueText } from './auditText';
+import en from '../../../../i18n/en';
+import ru from '../../../../i18n/ru';
+import uz from '../../../../i18n/uz';
+import { cottageRecord } from '../../../shared/records/cottage';
+import { languageRecord } from '../../../shared/records/language';
+import { comfortRecord, cottageTypeRecord, placeRecord, regionRecord } from '../../../shared/records/named';
+import { notificationRecord } from '../../../shared/records/notification';
+import { orderRecord } from '../../../shared/records/order';
+import { roleRecord } from '../../../shared/records/role';
+import { serviceRecord, tariffRecord } from '../../../shared/records/service';
+import { translationRecord } from '../../../shared/records/translation';
+import { userRecord } from '../../../shared/records/user';
+import { actionLabel, fieldLabel, fieldLabelKeys, routeOfKey, shownFields, valueText } from './auditText';
 
 const texts: Record<string, string> = {
   'resources.region.fields.name': 'Nomi',
@@ -16,7 +28,7 @@ describe('audit texts', () => {
     expect(fieldLabel(translate, 'region', 'name')).toBe('Nomi');
     expect(fieldLabel(translate, 'region', 'createdAt')).toBe('Yaratilgan');
     expect(fieldLabel(translate, 'cottage', 'premiumPlacement')).toBe('Premium joylashuv');
-    expect(fieldLabel(translate, 'cottage', 'priceWeekend')).toBe('Price weekend');
+    expect(fieldLabel(translate, 'cottage', 'someNewField')).toBe('Some new field');
   });
 
   it('shows values as a person reads them', () => {
@@ -36,5 +48,23 @@ describe('audit texts', () => {
     expect(actionLabel(translate, 'edit')).toBe('Tahrirlandi');
     expect(actionLabel(translate, 'bulkDelete')).toBe('Bulk delete');
     expect(routeOfKey('cottageType')).toBe('cottage-type');
+  });
+});
+
+describe('every field a history can show is named in the reader’s language', () => {
+  it('has a label in uz, ru and en for each field of every audited record', () => {
+    const records: Record<string, { shape: object }> = {
+      cottage: cottageRecord, user: userRecord, order: orderRecord, tariff: tariffRecord, services: serviceRecord,
+      translate: translationRecord, language: languageRecord, roles: roleRecord, notification: notificationRecord,
+      region: regionRecord, place: placeRecord, comfort: comfortRecord, 'cottage-type': cottageTypeRecord,
+    };
+    const missing: string[] = [];
+    for (const [language, catalogue] of Object.entries({ uz, ru, en })) {
+      const has = (key: string) => typeof key.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], catalogue) === 'string';
+      for (const [route, schema] of Object.entries(records)) {
+        for (const field of Object.keys(schema.shape)) if (!fieldLabelKeys(route, field).some(has)) missing.push(`${language} ${route}.${field}`);
+      }
+    }
+    expect(missing).toEqual([]);
   });
 });

@@ -18,10 +18,23 @@ function humanize(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/**
+ * A field's label in the reader's language: the resource's own (its fields, its form's, its list's), else one every
+ * list shares, else the audit screen's; the key made readable only for a field no catalogue names (a test keeps every
+ * record field named in uz, ru and en).
+ */
 export function fieldLabel(translate: Translate, route: string, field: string): string {
-  const shared = translate(`app.columns.${field}`, { _: translate(`resources.audit.fields.${field}`, { _: humanize(field) }) });
-  return translate(`resources.${route}.fields.${field}`, { _: shared });
+  return fieldLabelKeys(route, field).reduceRight((fallback, key) => translate(key, { _: fallback }), humanize(field));
 }
+
+/** Where a field's label is looked for, first found first. */
+export const fieldLabelKeys = (route: string, field: string) => [
+  `resources.${route}.fields.${field}`,
+  `resources.${route}.form.fields.${field}`,
+  `resources.${route}.list.${field}`,
+  `app.columns.${field}`,
+  `resources.audit.fields.${field}`,
+];
 
 /** `dateTime` writes a time (the panel passes its one formatter: the user's language, the marketplace's zone). */
 export function valueText(translate: Translate, value: unknown, dateTime: (iso: string) => string = (v) => new Date(v).toISOString()): string {
