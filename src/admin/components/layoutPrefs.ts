@@ -1,5 +1,5 @@
 import { useMediaQuery, type Theme } from '@mui/material';
-import { useGetIdentity, useStore } from 'react-admin';
+import { useGetIdentity, useResourceContext, useStore } from 'react-admin';
 
 /**
  * A layout choice of the signed-in user, kept in react-admin's store (localStorage) under the user's id, so two people
@@ -13,8 +13,17 @@ function useUserChoice<T>(name: string, fallback: T): [T, (value: T) => void] {
 
 type Density = 'comfortable' | 'compact';
 
-/** Comfortable (thumbnails at their size) or compact rows (20 and more on a 768 px screen). */
-export const useDensity = () => useUserChoice<Density>('density', 'comfortable');
+/** Lists that start compact: an operator's daily lists, where a laptop should show a dozen rows, not five (#34). */
+const COMPACT_BY_DEFAULT = new Set(['cottage']);
+
+/**
+ * Comfortable (thumbnails at their size) or compact rows (20 and more on a 768 px screen), chosen per list: the
+ * cottage lists start compact, the others comfortable, until the user chooses.
+ */
+export function useDensity() {
+  const resource = useResourceContext() ?? '';
+  return useUserChoice<Density>(`density.${resource}`, COMPACT_BY_DEFAULT.has(resource) ? 'compact' : 'comfortable');
+}
 
 /**
  * Whether the lists' side panel (saved queries, quick filters) is open. Until the user chooses, it is open on screens

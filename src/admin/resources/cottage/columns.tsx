@@ -24,6 +24,7 @@ import { RowButton } from '../../components/RowButton';
 import { RowNumber } from '../../components/RowNumber';
 import { StatusChip } from '../../components/StatusChip';
 import { useFormat } from '../../components/formats';
+import { useDensity } from '../../components/layoutPrefs';
 
 /** The cottage lists' column labels: `resources.cottage.list.<name>`. */
 export const label = (name: string) => `resources.cottage.list.${name}`;
@@ -81,10 +82,22 @@ const CottagePrice = () => {
   const record = useRecordContext();
   const translate = useTranslate();
   const format = useFormat();
+  const [density] = useDensity();
   if (!record) return null;
   const hidden = typesOf(record).some((type) => type.hidePrice);
   if (hidden) return <span data-testid="price-hidden">{translate(label('masjid'))}</span>;
-  return <span>{translate(label('price_value'), { price: format.number(record.price), weekend: format.number(record.priceWeekend) })}</span>;
+  const full = translate(label('price_value'), { price: format.number(record.price), weekend: format.number(record.priceWeekend) });
+  // Compact rows are one line: the two numbers, whole (the sentence, in the tooltip, would be cut with "…").
+  if (density === 'compact') return <span title={full} style={{ whiteSpace: 'nowrap' }}>{`${format.number(record.price)} / ${format.number(record.priceWeekend)}`}</span>;
+  // Each price stays whole on its line; the line breaks only between them and before the weekend's note.
+  const [weekday, weekend = ''] = full.split(' / ');
+  const note = weekend.indexOf(' (');
+  return (
+    <span>
+      <span style={{ whiteSpace: 'nowrap' }}>{weekday}</span> / <span style={{ whiteSpace: 'nowrap' }}>{note < 0 ? weekend : weekend.slice(0, note)}</span>
+      {note < 0 ? '' : weekend.slice(note)}
+    </span>
+  );
 };
 
 /** The columns both cottage lists show, between the row number and the row's actions. */
