@@ -23,6 +23,7 @@ import health from './health';
 import twoFactor, { recoveryCodeRoutes, twoFactorAdminRoutes } from './two-factor';
 import sessions from './sessions';
 import events from './events';
+import webhooks from './webhooks';
 
 export default async function routes(app: FastifyInstance) {
   await app.register(auth);
@@ -50,4 +51,5 @@ export default async function routes(app: FastifyInstance) {
   await app.register(twoFactorAdminRoutes);
   await app.register(sessions);
   await app.register(events);
+  await app.register(webhooks);
 }
