@@ -9,6 +9,7 @@ import type { AuditEntry } from '../repos/audit';
 import { enabledWebhooks, enqueueWebhookMessages, type OutboxMessage } from '../repos/webhooks';
 import { permissionCodesOf } from '../auth/sessions';
 import { diffRecords } from '../rules/audit-changes';
+import { REVERTIBLE_EFFECTS } from '../../shared/audit-actions';
 import { isSecretKey, newMessageId, wants, withoutSecrets } from '../rules/webhooks';
 
 /** The payload of one audited change, as the Standard Webhooks specification shapes it: `{type, timestamp, data}`. */
@@ -42,6 +43,8 @@ export async function enqueueWebhooks(tx: DbOrTx, entries: AuditEntry[]): Promis
   };
   const messages: OutboxMessage[] = [];
   for (const entry of entries) {
+    // An edit that changed nothing has no audit entry (repos/audit.ts) and tells no one either.
+    if (REVERTIBLE_EFFECTS[entry.action] === 'edit' && !Object.keys({ ...diffRecords(entry.before, entry.after), ...entry.extra }).length) continue;
     const type = `${entry.resource}.${entry.action}`;
     for (const endpoint of endpoints) {
       if (!wants(endpoint.events, type)) continue;

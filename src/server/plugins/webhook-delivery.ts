@@ -117,8 +117,11 @@ async function webhookDelivery(app: FastifyInstance) {
       return;
     }
     const error = outcome.error ?? `HTTP ${outcome.statusCode}`;
-    const retryAt = new Date(Date.now() + retryDelayMs(message.attempts, scale));
-    const expired = retryAt.getTime() - message.createdAt.getTime() > GIVE_UP_MS * scale;
+    // Retried until 24 hours after it was written: the last retry falls at that moment, so an endpoint failing all
+    // along has failed for 24 hours when its message is given up (and is turned off then).
+    const deadline = message.createdAt.getTime() + GIVE_UP_MS * scale;
+    const expired = Date.now() >= deadline;
+    const retryAt = new Date(Math.min(Date.now() + retryDelayMs(message.attempts, scale), deadline));
     const failingSince = await markFailed(app.db, message, { statusCode: outcome.statusCode, error, retryAt: expired ? null : retryAt });
     if (failingSince && Date.now() - failingSince.getTime() >= GIVE_UP_MS * scale) {
       await app.db.transaction(async (tx) => {

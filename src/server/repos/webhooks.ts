@@ -141,8 +141,9 @@ export async function markDelivered(db: DbOrTx, message: TakenMessage, statusCod
 }
 
 /**
- * A failed attempt: due again at `retryAt`, or `dead` when there is none. The endpoint's run of failures starts now
- * if it was not failing; answers when it started, so the caller can turn an endpoint failing for too long off.
+ * A failed attempt: due again at `retryAt`, or `dead` when there is none. The endpoint's run of failures starts, if
+ * it was not failing, when this message was written (what it has failed to receive since); answers when it started,
+ * so the caller can turn an endpoint failing for too long off.
  */
 export async function markFailed(
   db: DbOrTx,
@@ -163,7 +164,7 @@ export async function markFailed(
     if (!done.length) return undefined;
     const [endpoint] = await tx
       .update(webhookEndpoints)
-      .set({ failingSince: sql`coalesce(${webhookEndpoints.failingSince}, now())` })
+      .set({ failingSince: sql`coalesce(${webhookEndpoints.failingSince}, ${message.createdAt.toISOString()}::timestamptz)` })
       .where(eq(webhookEndpoints.id, message.endpointId))
       .returning({ failingSince: webhookEndpoints.failingSince });
     return endpoint?.failingSince ?? undefined;

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { HttpError, notFound } from '../errors';
 import { auditedWrite } from '../http/unit-of-work';
 import { uuidLike } from '../query/ids';
+import { secretsSent } from '../rules/audit-changes';
 import type { DbOrTx } from '../db/client';
 import { said, type Message } from '../messages';
 import { perm } from '../../shared/permissions';
@@ -165,7 +166,8 @@ const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       const after = await auditedWrite(app.db, request, async (tx) => {
         await rotateWebhookSecret(tx, current.id, secret, new Date(Date.now() + ROTATION_OVERLAP_MS));
         const after = await load(current.id, tx);
-        return { result: after, audit: { resource: AUDIT_KEY, recordId: current.id, action: 'edit', before: current, after } };
+        // The secret is recorded as changed, its value never.
+        return { result: after, audit: { resource: AUDIT_KEY, recordId: current.id, action: 'edit', before: current, after, extra: secretsSent({ secret }) } };
       });
       return { ...after, secret };
     },
