@@ -1,6 +1,7 @@
 import { loginTexts } from './login';
 import { layoutTexts } from './layout';
 import { liveTexts } from './live';
+import { webhookTexts } from './webhooks';
 import { resourcesIn } from './resources';
 
 /** The texts the login page shows too: declared once, in i18n/login.ts. */
@@ -14,6 +15,7 @@ export const enApp = {
     menu: {
       home: 'Home',
       profile: 'My Profile',
+      webhooks: 'Webhooks',
     },
     login: loginPage.login,
     user_menu: {
@@ -124,6 +126,7 @@ export const enApp = {
     row_actions: 'Actions',
     layout: layoutTexts.en,
     live: liveTexts.en,
+    webhooks: webhookTexts.en,
     image: {
       missing: 'No image',
       edit: 'Edit image',

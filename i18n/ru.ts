@@ -1,6 +1,7 @@
 import { loginTexts } from './login';
 import { layoutTexts } from './layout';
 import { liveTexts } from './live';
+import { webhookTexts } from './webhooks';
 import { raRu } from './ra-ru';
 import { resourcesIn } from './resources';
 import type { AppMessages, Catalogue } from './types';
@@ -15,6 +16,7 @@ const ruApp = {
     menu: {
       home: 'Главная',
       profile: 'Мой профиль',
+      webhooks: 'Вебхуки',
     },
     login: loginPage.login,
     user_menu: {
@@ -125,6 +127,7 @@ const ruApp = {
     row_actions: 'Действия',
     layout: layoutTexts.ru,
     live: liveTexts.ru,
+    webhooks: webhookTexts.ru,
     image: {
       missing: 'Изображение не найдено!',
       edit: 'Изменить изображение',

@@ -1,6 +1,7 @@
 import { loginTexts } from './login';
 import { layoutTexts } from './layout';
 import { liveTexts } from './live';
+import { webhookTexts } from './webhooks';
 import { raUz } from './ra-uz';
 import { resourcesIn } from './resources';
 import type { AppMessages, Catalogue } from './types';
@@ -15,6 +16,7 @@ const uzApp = {
     menu: {
       home: 'Asosiy',
       profile: 'Mening profilim',
+      webhooks: 'Webhooklar',
     },
     login: loginPage.login,
     user_menu: {
@@ -125,6 +127,7 @@ const uzApp = {
     row_actions: 'Amallar',
     layout: layoutTexts.uz,
     live: liveTexts.uz,
+    webhooks: webhookTexts.uz,
     image: {
       missing: 'Rasm topilmadi!',
       edit: 'Rasmni tahrirlash',

@@ -220,7 +220,10 @@ describe('delivery', () => {
     const manager = await userWith(t, ['webhook.manage']);
     const { id } = await endpoint(['region.edit'], manager.token);
     await editRegion((await region(t)).id);
-    const [row] = await until('the message', async () => (await messagesTo(id)).length && messagesTo(id));
+    const [row] = await until('the message', async () => {
+      const rows = await messagesTo(id);
+      return rows.length ? rows : undefined;
+    });
     const data = (row.payload as { data: Record<string, unknown> }).data;
     expect(data.changed).toContain('name');
     expect(data).not.toHaveProperty('record');

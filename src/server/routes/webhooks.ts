@@ -14,9 +14,8 @@ import type { DbOrTx } from '../db/client';
 import { said, type Message } from '../messages';
 import { perm } from '../../shared/permissions';
 import { idParams } from '../../shared/schemas/common';
+import { WEBHOOK_API as API, WEBHOOK_TEST_EVENT } from '../../shared/webhook-paths';
 import {
-  WEBHOOK_API as API,
-  WEBHOOK_TEST_EVENT,
   webhookCreateSchema,
   webhookDeliveryParams,
   webhookDeliveryRecord,
