@@ -14,8 +14,7 @@ import { region, translation, userWith } from './fixtures';
 import { notifications, webhookDeliveries, webhookEndpoints } from '../src/server/db/schema';
 import type { Db } from '../src/server/db/client';
 import { auditedWrite } from '../src/server/http/unit-of-work';
-import { claimDue } from '../src/server/repos/webhooks';
-import { post } from '../src/server/plugins/webhook-delivery';
+import { claimDue, post } from '../src/server/plugins/webhook-delivery';
 import { isPrivateAddress } from '../src/server/rules/webhooks';
 
 interface Received {

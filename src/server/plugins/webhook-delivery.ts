@@ -11,7 +11,8 @@ import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { claimDue, disableFailingWebhook, markDelivered, markFailed, purgeWebhookDeliveries, type TakenMessage } from '../repos/webhooks';
+import { disableFailingWebhook, leaseDue, markDelivered, markFailed, purgeWebhookDeliveries, takenMessages, type TakenMessage } from '../repos/webhooks';
+import type { Db } from '../db/client';
 import { insertPersonalNotification } from '../repos/notifications';
 import { DELIVERY_TIMEOUT_MS, GIVE_UP_MS, LEASE_MS, isPrivateAddress, resolveHost, retryDelayMs, webhookHeaders } from '../rules/webhooks';
 import { say } from '../messages';
@@ -102,6 +103,15 @@ const disabledNotice = (url: string) =>
     )
     .join('\n\n');
 
+/**
+ * Takes up to `limit` due messages: leased in a short transaction of their own (`FOR UPDATE SKIP LOCKED`, so two
+ * workers never take the same attempt), then read with their URL and secrets.
+ */
+export async function claimDue(db: Db, limit: number, leaseMs: number): Promise<TakenMessage[]> {
+  const ids = await db.transaction((tx) => leaseDue(tx, limit, leaseMs));
+  return takenMessages(db, ids);
+}
+
 async function webhookDelivery(app: FastifyInstance) {
   const scale = app.config.webhookTimeScale;
   const allowPrivate = app.config.webhookAllowPrivate;
@@ -113,7 +123,8 @@ async function webhookDelivery(app: FastifyInstance) {
 
   async function settle(message: TakenMessage, outcome: Outcome) {
     if (outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300 && !outcome.error) {
-      await markDelivered(app.db, message, outcome.statusCode);
+      const statusCode = outcome.statusCode;
+      await app.db.transaction((tx) => markDelivered(tx, message, statusCode));
       return;
     }
     const error = outcome.error ?? `HTTP ${outcome.statusCode}`;
@@ -122,7 +133,7 @@ async function webhookDelivery(app: FastifyInstance) {
     const deadline = message.createdAt.getTime() + GIVE_UP_MS * scale;
     const expired = Date.now() >= deadline;
     const retryAt = new Date(Math.min(Date.now() + retryDelayMs(message.attempts, scale), deadline));
-    const failingSince = await markFailed(app.db, message, { statusCode: outcome.statusCode, error, retryAt: expired ? null : retryAt });
+    const failingSince = await app.db.transaction((tx) => markFailed(tx, message, { statusCode: outcome.statusCode, error, retryAt: expired ? null : retryAt }));
     if (failingSince && Date.now() - failingSince.getTime() >= GIVE_UP_MS * scale) {
       await app.db.transaction(async (tx) => {
         const endpoint = await disableFailingWebhook(tx, message.endpointId);

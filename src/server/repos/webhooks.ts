@@ -89,26 +89,28 @@ export interface TakenMessage {
 }
 
 /**
- * Takes up to `limit` due messages of enabled endpoints, marking each `sending` with a lease of `leaseMs` (a worker
- * killed mid-delivery leaves it due again when the lease ends) and counting the attempt. Rows another worker holds
- * are skipped, not waited for. Runs in its own short transaction.
+ * Leases up to `limit` due messages of enabled endpoints, marking each `sending` until `leaseMs` from now (a worker
+ * killed mid-delivery leaves it due again when the lease ends) and counting the attempt. Rows another worker holds are
+ * skipped, not waited for. Run it in a short transaction of its own; answers the ids taken.
  */
-export async function claimDue(db: DbOrTx, limit: number, leaseMs: number): Promise<TakenMessage[]> {
-  const taken = await db.transaction(async (tx) => {
-    const result = await tx.execute<{ id: string }>(sql`
-      update ${webhookDeliveries} d
-      set status = 'sending', attempts = d.attempts + 1, last_attempt_at = now(),
-          next_attempt_at = now() + make_interval(secs => ${leaseMs / 1000})
-      where d.id in (
-        select w.id from ${webhookDeliveries} w join ${webhookEndpoints} e on e.id = w.endpoint_id
-        where w.status in ('pending', 'sending', 'failed') and w.next_attempt_at <= now() and e.enabled
-        order by w.next_attempt_at
-        limit ${limit}
-        for update of w skip locked)
-      returning d.id`);
-    return (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
-  });
-  if (!taken.length) return [];
+export async function leaseDue(tx: Tx, limit: number, leaseMs: number): Promise<string[]> {
+  const result = await tx.execute<{ id: string }>(sql`
+    update ${webhookDeliveries} d
+    set status = 'sending', attempts = d.attempts + 1, last_attempt_at = now(),
+        next_attempt_at = now() + make_interval(secs => ${leaseMs / 1000})
+    where d.id in (
+      select w.id from ${webhookDeliveries} w join ${webhookEndpoints} e on e.id = w.endpoint_id
+      where w.status in ('pending', 'sending', 'failed') and w.next_attempt_at <= now() and e.enabled
+      order by w.next_attempt_at
+      limit ${limit}
+      for update of w skip locked)
+    returning d.id`);
+  return (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+}
+
+/** The leased messages with what sending them needs: the URL and the secrets that sign (both during an overlap). */
+export async function takenMessages(db: DbOrTx, ids: string[]): Promise<TakenMessage[]> {
+  if (!ids.length) return [];
   const rows = await db
     .select({
       id: webhookDeliveries.id,
@@ -124,20 +126,18 @@ export async function claimDue(db: DbOrTx, limit: number, leaseMs: number): Prom
     })
     .from(webhookDeliveries)
     .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-    .where(inArray(webhookDeliveries.id, taken));
+    .where(inArray(webhookDeliveries.id, ids));
   return rows.map(({ secret, previousSecret, ...row }) => ({ ...row, secrets: previousSecret ? [secret, previousSecret] : [secret] }));
 }
 
 /** A delivered attempt: the message is done and its endpoint's run of failures over. Only the attempt's own worker. */
-export async function markDelivered(db: DbOrTx, message: TakenMessage, statusCode: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const done = await tx
-      .update(webhookDeliveries)
-      .set({ status: 'delivered', deliveredAt: new Date(), lastStatusCode: statusCode, lastError: null })
-      .where(and(eq(webhookDeliveries.id, message.id), eq(webhookDeliveries.attempts, message.attempts)))
-      .returning({ id: webhookDeliveries.id });
-    if (done.length) await tx.update(webhookEndpoints).set({ failingSince: null }).where(eq(webhookEndpoints.id, message.endpointId));
-  });
+export async function markDelivered(tx: Tx, message: TakenMessage, statusCode: number): Promise<void> {
+  const done = await tx
+    .update(webhookDeliveries)
+    .set({ status: 'delivered', deliveredAt: new Date(), lastStatusCode: statusCode, lastError: null })
+    .where(and(eq(webhookDeliveries.id, message.id), eq(webhookDeliveries.attempts, message.attempts)))
+    .returning({ id: webhookDeliveries.id });
+  if (done.length) await tx.update(webhookEndpoints).set({ failingSince: null }).where(eq(webhookEndpoints.id, message.endpointId));
 }
 
 /**
@@ -146,29 +146,27 @@ export async function markDelivered(db: DbOrTx, message: TakenMessage, statusCod
  * so the caller can turn an endpoint failing for too long off.
  */
 export async function markFailed(
-  db: DbOrTx,
+  tx: Tx,
   message: TakenMessage,
   failure: { statusCode: number | null; error: string; retryAt: Date | null },
 ): Promise<Date | undefined> {
-  return db.transaction(async (tx) => {
-    const done = await tx
-      .update(webhookDeliveries)
-      .set({
-        status: failure.retryAt ? 'failed' : 'dead',
-        nextAttemptAt: failure.retryAt ?? sql`now()`,
-        lastStatusCode: failure.statusCode,
-        lastError: failure.error.slice(0, 500),
-      })
-      .where(and(eq(webhookDeliveries.id, message.id), eq(webhookDeliveries.attempts, message.attempts)))
-      .returning({ id: webhookDeliveries.id });
-    if (!done.length) return undefined;
-    const [endpoint] = await tx
-      .update(webhookEndpoints)
-      .set({ failingSince: sql`coalesce(${webhookEndpoints.failingSince}, ${message.createdAt.toISOString()}::timestamptz)` })
-      .where(eq(webhookEndpoints.id, message.endpointId))
-      .returning({ failingSince: webhookEndpoints.failingSince });
-    return endpoint?.failingSince ?? undefined;
-  });
+  const done = await tx
+    .update(webhookDeliveries)
+    .set({
+      status: failure.retryAt ? 'failed' : 'dead',
+      nextAttemptAt: failure.retryAt ?? sql`now()`,
+      lastStatusCode: failure.statusCode,
+      lastError: failure.error.slice(0, 500),
+    })
+    .where(and(eq(webhookDeliveries.id, message.id), eq(webhookDeliveries.attempts, message.attempts)))
+    .returning({ id: webhookDeliveries.id });
+  if (!done.length) return undefined;
+  const [endpoint] = await tx
+    .update(webhookEndpoints)
+    .set({ failingSince: sql`coalesce(${webhookEndpoints.failingSince}, ${message.createdAt.toISOString()}::timestamptz)` })
+    .where(eq(webhookEndpoints.id, message.endpointId))
+    .returning({ failingSince: webhookEndpoints.failingSince });
+  return endpoint?.failingSince ?? undefined;
 }
 
 /**

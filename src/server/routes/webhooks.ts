@@ -4,6 +4,7 @@
  * secret's rotation with an overlap, the delivery log, a retry and a test event. URLs are checked when saved: http or
  * https only, and no private, loopback or link-local address unless `WEBHOOK_ALLOW_PRIVATE=1`.
  */
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, notFound } from '../errors';
@@ -68,7 +69,8 @@ const deliveriesQuery = z.object({
     .optional(),
 });
 
-const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
+/** What every webhook route needs: its guard, the endpoint by id (404), and the URL check (400/422, field `url`). */
+function kit(app: FastifyInstance) {
   const guard = app.requirePermission(perm('webhook', 'manage'));
   const load = async (id: string, db: DbOrTx = app.db) => {
     const row = uuidLike(id) ? await webhookById(db, id) : undefined;
@@ -82,6 +84,12 @@ const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     const message: Message = said(TEXTS[problem]);
     throw new HttpError(problem === 'private' ? 422 : 400, message, { url: message });
   };
+  return { guard, load, checkUrl };
+}
+
+/** The endpoints themselves: list, one, create, edit, delete. */
+const endpointRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { guard, load, checkUrl } = kit(app);
 
   app.get(
     `/${API.list}`,
@@ -147,6 +155,12 @@ const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       });
     },
   );
+
+};
+
+/** Beside an endpoint: a new secret, a test event, the delivery log and a retry. */
+const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { guard, load } = kit(app);
 
   app.post(
     `/${API.rotate}`,
@@ -227,6 +241,11 @@ const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(202).send((await webhookDelivery(app.db, endpoint.id, found.id)) ?? found);
     },
   );
+};
+
+const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(endpointRoutes);
+  await app.register(deliveryRoutes);
 };
 
 export default webhookRoutes;
