@@ -13,7 +13,7 @@ import { REVERTIBLE_EFFECTS } from '../../shared/audit-actions';
 import { isSecretKey, newMessageId, wants, withoutSecrets } from '../rules/webhooks';
 
 /** The payload of one audited change, as the Standard Webhooks specification shapes it: `{type, timestamp, data}`. */
-export function changePayload(entry: AuditEntry, mayRead: boolean, now = new Date()): Record<string, unknown> {
+function changePayload(entry: AuditEntry, mayRead: boolean, now = new Date()): Record<string, unknown> {
   const type = `${entry.resource}.${entry.action}`;
   const changed = Object.keys({ ...diffRecords(entry.before, entry.after), ...entry.extra });
   const record = entry.after ?? entry.before;

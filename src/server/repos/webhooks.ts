@@ -19,7 +19,7 @@ export async function webhookById(db: DbOrTx, id: string): Promise<WebhookRecord
   return row;
 }
 
-export interface NewWebhook {
+interface NewWebhook {
   url: string;
   events: string[];
   description?: string;

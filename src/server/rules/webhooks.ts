@@ -14,7 +14,7 @@ export const newWebhookSecret = () => `whsec_${randomBytes(24).toString('base64'
 export const newMessageId = () => `msg_${randomBytes(16).toString('base64url')}`;
 
 /** `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, keyed with the secret's base64 part. */
-export function signature(secret: string, messageId: string, timestamp: number, body: string): string {
+function signature(secret: string, messageId: string, timestamp: number, body: string): string {
   const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
   return `v1,${createHmac('sha256', key).update(`${messageId}.${timestamp}.${body}`).digest('base64')}`;
 }
@@ -126,7 +126,7 @@ export function isPrivateAddress(address: string): boolean {
 export type UrlProblem = 'invalid' | 'scheme' | 'credentials' | 'private' | 'unresolved';
 
 /** The URL's form: http or https, a host, no user or password in it. */
-export function urlFormProblem(text: string): UrlProblem | undefined {
+function urlFormProblem(text: string): UrlProblem | undefined {
   let url: URL;
   try {
     url = new URL(text);

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 
-export const WEBHOOK_EVENTS_MAX = 100;
+const WEBHOOK_EVENTS_MAX = 100;
 const URL_MAX = 2000;
 
 /** `*`, `region.*` or `region.edit`: a resource key and an audit action, or a wildcard. */
