@@ -113,8 +113,8 @@ export async function claimDue(db: Db, limit: number, leaseMs: number): Promise<
 }
 
 async function webhookDelivery(app: FastifyInstance) {
-  const scale = app.config.webhookTimeScale;
-  const allowPrivate = app.config.webhookAllowPrivate;
+  // Read at each use: a benchmark or a test may change them on a running app.
+  const scale = () => app.config.webhookTimeScale;
   let running: Promise<number> | undefined;
   let again = false;
   let stopped = false;
@@ -130,11 +130,11 @@ async function webhookDelivery(app: FastifyInstance) {
     const error = outcome.error ?? `HTTP ${outcome.statusCode}`;
     // Retried until 24 hours after it was written: the last retry falls at that moment, so an endpoint failing all
     // along has failed for 24 hours when its message is given up (and is turned off then).
-    const deadline = message.createdAt.getTime() + GIVE_UP_MS * scale;
+    const deadline = message.createdAt.getTime() + GIVE_UP_MS * scale();
     const expired = Date.now() >= deadline;
-    const retryAt = new Date(Math.min(Date.now() + retryDelayMs(message.attempts, scale), deadline));
+    const retryAt = new Date(Math.min(Date.now() + retryDelayMs(message.attempts, scale()), deadline));
     const failingSince = await app.db.transaction((tx) => markFailed(tx, message, { statusCode: outcome.statusCode, error, retryAt: expired ? null : retryAt }));
-    if (failingSince && Date.now() - failingSince.getTime() >= GIVE_UP_MS * scale) {
+    if (failingSince && Date.now() - failingSince.getTime() >= GIVE_UP_MS * scale()) {
       await app.db.transaction(async (tx) => {
         const endpoint = await disableFailingWebhook(tx, message.endpointId);
         if (endpoint?.createdBy) await insertPersonalNotification(tx, endpoint.createdBy, disabledNotice(endpoint.url));
@@ -147,7 +147,7 @@ async function webhookDelivery(app: FastifyInstance) {
     const body = JSON.stringify(message.payload);
     let outcome: Outcome;
     try {
-      outcome = await post(message.url, webhookHeaders(message.secrets, message.messageId, body), body, allowPrivate);
+      outcome = await post(message.url, webhookHeaders(message.secrets, message.messageId, body), body, app.config.webhookAllowPrivate);
     } catch (error) {
       outcome = { statusCode: null, error: (error as Error).message };
     }
