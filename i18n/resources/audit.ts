@@ -157,7 +157,7 @@ export default resourceTexts({
     menu: 'Oʻzgarishlar jurnali',
     empty: 'Hozircha oʻzgarish yozilmagan',
     hidden: 'yashirin',
-    others: { savedQuery: 'Saqlangan soʻrov', moderationReason: 'Rad etish sababi shabloni', webhook: 'Webhook' },
+    others: { savedQuery: 'Saqlangan soʻrov', moderationReason: 'Rad etish sababi shabloni', webhook: 'Webhook manzili' },
     none: '—',
     history: {
       title: 'Tarix',
