@@ -2,6 +2,7 @@ import { loginTexts } from './login';
 import { layoutTexts } from './layout';
 import { liveTexts } from './live';
 import { paletteTexts } from './palette';
+import { webhookTexts } from './webhooks';
 import { resourcesIn } from './resources';
 
 /** The texts the login page shows too: declared once, in i18n/login.ts. */
@@ -15,6 +16,7 @@ export const enApp = {
     menu: {
       home: 'Home',
       profile: 'My Profile',
+      webhooks: 'Webhooks',
     },
     login: loginPage.login,
     user_menu: {
@@ -126,6 +128,7 @@ export const enApp = {
     layout: layoutTexts.en,
     live: liveTexts.en,
     palette: paletteTexts.en,
+    webhooks: webhookTexts.en,
     image: {
       missing: 'No image',
       edit: 'Edit image',

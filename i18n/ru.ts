@@ -2,6 +2,7 @@ import { loginTexts } from './login';
 import { layoutTexts } from './layout';
 import { liveTexts } from './live';
 import { paletteTexts } from './palette';
+import { webhookTexts } from './webhooks';
 import { raRu } from './ra-ru';
 import { resourcesIn } from './resources';
 import type { AppMessages, Catalogue } from './types';
@@ -16,6 +17,7 @@ const ruApp = {
     menu: {
       home: 'Главная',
       profile: 'Мой профиль',
+      webhooks: 'Вебхуки',
     },
     login: loginPage.login,
     user_menu: {
@@ -127,6 +129,7 @@ const ruApp = {
     layout: layoutTexts.ru,
     live: liveTexts.ru,
     palette: paletteTexts.ru,
+    webhooks: webhookTexts.ru,
     image: {
       missing: 'Изображение не найдено!',
       edit: 'Изменить изображение',

@@ -2,6 +2,7 @@ import { loginTexts } from './login';
 import { layoutTexts } from './layout';
 import { liveTexts } from './live';
 import { paletteTexts } from './palette';
+import { webhookTexts } from './webhooks';
 import { raUz } from './ra-uz';
 import { resourcesIn } from './resources';
 import type { AppMessages, Catalogue } from './types';
@@ -16,6 +17,7 @@ const uzApp = {
     menu: {
       home: 'Asosiy',
       profile: 'Mening profilim',
+      webhooks: 'Webhooklar',
     },
     login: loginPage.login,
     user_menu: {
@@ -127,6 +129,7 @@ const uzApp = {
     layout: layoutTexts.uz,
     live: liveTexts.uz,
     palette: paletteTexts.uz,
+    webhooks: webhookTexts.uz,
     image: {
       missing: 'Rasm topilmadi!',
       edit: 'Rasmni tahrirlash',

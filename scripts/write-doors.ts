@@ -86,7 +86,17 @@ const OWNERS: Record<string, Owner> = Object.fromEntries([
       tables: ['notifications'],
       // A moderation decision's notice to the owner commits with the decision (the cottage's command).
       repos: ['repos/notifications.ts', 'repos/cottage-moderation.ts'],
-      doors: ['routes/notifications.ts', 'routes/cottages.ts', 'routes/cottage-undo.ts'],
+      // An endpoint turned off for failing tells its creator, in the same transaction (the delivery loop).
+      doors: ['routes/notifications.ts', 'routes/cottages.ts', 'routes/cottage-undo.ts', 'plugins/webhook-delivery.ts'],
+    },
+  ],
+  [
+    'webhook',
+    {
+      tables: ['webhookEndpoints', 'webhookDeliveries'],
+      repos: ['repos/webhooks.ts'],
+      // The endpoints' routes; the outbox written by every write's unit of work; the delivery loop's outcomes.
+      doors: ['routes/webhooks.ts', 'http/webhook-outbox.ts', 'plugins/webhook-delivery.ts'],
     },
   ],
 ]);

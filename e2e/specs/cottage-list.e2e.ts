@@ -130,12 +130,12 @@ export const specs: Spec[] = [
       await page.getByPlaceholder('Search', { exact: true }).fill(unique);
       await page.getByRole('row', { name: new RegExp(`Mosque ${unique}`) }).getByText('Masjid', { exact: true }).waitFor();
       // Compact by default: the two prices whole on one line, the sentence in the tooltip.
-      const house = page.getByRole('row', { name: new RegExp(`House ${unique}`) });
-      await house.getByText('700,000 / 900,000', { exact: true }).waitFor();
-      expectTrue((await house.getByTitle('700,000 sum / 900,000 sum (weekend)').count()) === 1, 'the compact price has the sentence as its tooltip');
+      const houseRow = page.getByRole('row', { name: new RegExp(`House ${unique}`) });
+      await houseRow.getByText('700,000 / 900,000', { exact: true }).waitFor();
+      expectTrue((await houseRow.getByTitle('700,000 sum / 900,000 sum (weekend)').count()) === 1, 'the compact price has the sentence as its tooltip');
       // Comfortable rows say it whole; grouped by each language's rules (no-break spaces in uz and ru).
       await page.getByRole('button', { name: 'Compact rows' }).click();
-      await house.getByText('700,000 sum / 900,000 sum (weekend)').waitFor();
+      await houseRow.getByText('700,000 sum / 900,000 sum (weekend)').waitFor();
       await page.evaluate(() => localStorage.setItem('language', 'uz'));
       await page.reload();
       await page.getByPlaceholder('Qidirish', { exact: true }).fill(unique);

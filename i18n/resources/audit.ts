@@ -9,7 +9,7 @@ export default resourceTexts({
     menu: 'Audit log',
     empty: 'No change has been recorded yet',
     hidden: 'hidden',
-    others: { savedQuery: 'Saved query', moderationReason: 'Rejection reason template' },
+    others: { savedQuery: 'Saved query', moderationReason: 'Rejection reason template', webhook: 'Webhook' },
     none: '—',
     history: {
       title: 'History',
@@ -96,7 +96,7 @@ export default resourceTexts({
     menu: 'Журнал изменений',
     empty: 'Изменений пока не записано',
     hidden: 'скрыто',
-    others: { savedQuery: 'Сохранённый запрос', moderationReason: 'Шаблон причины отказа' },
+    others: { savedQuery: 'Сохранённый запрос', moderationReason: 'Шаблон причины отказа', webhook: 'Вебхук' },
     none: '—',
     history: {
       title: 'История',
@@ -183,7 +183,7 @@ export default resourceTexts({
     menu: 'Oʻzgarishlar jurnali',
     empty: 'Hozircha oʻzgarish yozilmagan',
     hidden: 'yashirin',
-    others: { savedQuery: 'Saqlangan soʻrov', moderationReason: 'Rad etish sababi shabloni' },
+    others: { savedQuery: 'Saqlangan soʻrov', moderationReason: 'Rad etish sababi shabloni', webhook: 'Webhook manzili' },
     none: '—',
     history: {
       title: 'Tarix',

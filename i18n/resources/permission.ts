@@ -26,12 +26,14 @@ export default resourceTexts({
       notification: 'Notifications',
       audit: 'Audit log',
       stats: 'Dashboard',
+      webhook: 'Webhooks',
     },
     special: {
       cottage: { moderate: 'Confirm or reject cottages', premium: 'Place cottages as premium' },
       tariff: { disable: 'End a premium placement bought with a tariff' },
       order: { activate: 'Activate the premium placement of an order' },
       stats: { view: 'View the dashboard counts' },
+      webhook: { manage: 'Manage webhooks and their deliveries' },
     },
   },
   ru: {
@@ -54,12 +56,14 @@ export default resourceTexts({
       notification: 'Уведомления',
       audit: 'Журнал изменений',
       stats: 'Главная панель',
+      webhook: 'Вебхуки',
     },
     special: {
       cottage: { moderate: 'Подтверждать и отклонять коттеджи', premium: 'Размещать коттеджи как премиум' },
       tariff: { disable: 'Завершать премиум-размещение, купленное по тарифу' },
       order: { activate: 'Активировать премиум-размещение заказа' },
       stats: { view: 'Видеть счётчики главной панели' },
+      webhook: { manage: 'Управлять вебхуками и их доставками' },
     },
   },
   uz: {
@@ -82,12 +86,14 @@ export default resourceTexts({
       notification: 'Xabarnomalar',
       audit: 'Oʻzgarishlar jurnali',
       stats: 'Bosh panel',
+      webhook: 'Webhooklar',
     },
     special: {
       cottage: { moderate: 'Kottejlarni tasdiqlash yoki rad etish', premium: 'Kottejlarni premium sifatida joylashtirish' },
       tariff: { disable: 'Tarif bilan sotib olingan premium joylashtirishni tugatish' },
       order: { activate: 'Buyurtmaning premium joylashtirishini faollashtirish' },
       stats: { view: 'Bosh panel sonlarini koʻrish' },
+      webhook: { manage: 'Webhooklar va ularning yetkazilishini boshqarish' },
     },
   },
 });

@@ -24,6 +24,7 @@ import { LoginThrottle } from './auth/throttle';
 import routes from './routes';
 import { scheduleAuditRetention } from './plugins/audit-retention';
 import { scheduleDeletedFilesSweep } from './plugins/deleted-files';
+import webhookDelivery from './plugins/webhook-delivery';
 
 const API_PREFIX = '/api/v1';
 
@@ -92,6 +93,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Each resource's way of taking an audited change back, filled by the route builder (`http/resource/revert.ts`).
   app.decorate('reverters', new Map());
   app.decorate('listSources', new Map());
+  await app.register(webhookDelivery);
   await app.register(routes, { prefix: API_PREFIX });
   scheduleAuditRetention(app);
   scheduleDeletedFilesSweep(app);

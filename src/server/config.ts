@@ -62,6 +62,10 @@ export interface Config {
   eventStreamsMax: number;
   /** Of those, what one account may hold (a tab each); 429 with Retry-After beyond. */
   eventStreamsPerUser: number;
+  /** `WEBHOOK_ALLOW_PRIVATE=1`: webhooks may reach private, loopback and link-local addresses (tests, a closed network). */
+  webhookAllowPrivate: boolean;
+  /** `WEBHOOK_TIME_SCALE`: multiplies the webhooks' retry delays and their 24-hour windows (tests: e.g. 0.001). */
+  webhookTimeScale: number;
   /** A CSV import (`POST <resource>/import`) holds at most this many rows (400 beyond). */
   importMaxRows: number;
   /** An uploaded image may declare at most this many pixels (refused with 413 beyond); stored at most 4096 px wide/high. */
@@ -174,6 +178,12 @@ const envSchema = z.object({
     .int('DELETED_FILES_DAYS must be a whole number of days')
     .positive('DELETED_FILES_DAYS must be at least 1')
     .default(30),
+  WEBHOOK_ALLOW_PRIVATE: z.enum(['0', '1'], { message: 'WEBHOOK_ALLOW_PRIVATE must be 0 or 1' }).default('0'),
+  WEBHOOK_TIME_SCALE: z.coerce
+    .number({ message: 'WEBHOOK_TIME_SCALE must be a number' })
+    .positive('WEBHOOK_TIME_SCALE must be more than 0')
+    .max(1, 'WEBHOOK_TIME_SCALE must be at most 1')
+    .default(1),
   CLAIM_MINUTES: z.coerce
     .number({ message: 'CLAIM_MINUTES must be a number of minutes' })
     .positive('CLAIM_MINUTES must be more than 0')
@@ -378,6 +388,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitWindowSeconds: e.RATE_LIMIT_WINDOW,
     eventStreamsMax: e.EVENT_STREAMS_MAX,
     eventStreamsPerUser: e.EVENT_STREAMS_PER_USER,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === '1',
+    webhookTimeScale: e.WEBHOOK_TIME_SCALE,
     importMaxRows: e.IMPORT_MAX_ROWS,
     maxImagePixels: Math.round(e.MAX_IMAGE_MEGAPIXELS * 1e6),
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT,

@@ -30,6 +30,11 @@ const EXTRA_GROUPS: PermissionGroupDef[] = [
     label: 'Dashboard',
     permissions: [{ code: 'stats.view', name: 'View the dashboard counts', group: 'stats' }],
   },
+  {
+    name: 'webhook',
+    label: 'Webhooks',
+    permissions: [{ code: 'webhook.manage', name: 'Manage webhooks and their deliveries', group: 'webhook' }],
+  },
 ];
 
 function groupOf(def: ResourceDef): PermissionGroupDef {

@@ -6,7 +6,7 @@
 import type { ResourceName } from '../../shared/resources';
 
 interface PageAccess {
-  resource: ResourceName | 'stats';
+  resource: ResourceName | 'stats' | 'webhook';
   action: string;
 }
 
@@ -15,6 +15,7 @@ export const PAGE_ACCESS = {
   dashboard: null,
   profile: null,
   stats: { resource: 'stats', action: 'view' },
+  webhooks: { resource: 'webhook', action: 'manage' },
 } as const satisfies Record<string, PageAccess | null>;
 
 export type PageRoute = keyof typeof PAGE_ACCESS;

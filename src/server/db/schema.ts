@@ -680,3 +680,4 @@ export const presence = pgTable(
   },
   (t) => [primaryKey({ columns: [t.sessionId, t.resource, t.recordId] }), index('presence_record_idx').on(t.resource, t.recordId)],
 );
+export * from './schema-webhooks';

@@ -9,6 +9,7 @@ import type { AuditEntry } from '../repos/audit';
 import { publishChange } from '../repos/events';
 import { retireFiles } from '../repos/retired-files';
 import { recordAudit } from './audit';
+import { enqueueWebhooks } from './webhook-outbox';
 
 export interface Written<T> {
   result: T;
@@ -26,9 +27,12 @@ export async function auditedWrite<T>(db: Db, request: FastifyRequest, write: (t
     const entries = [written.audit ?? []].flat();
     for (const entry of entries) await recordAudit(tx, request, entry);
     await publishChanges(tx, entries);
+    // The webhooks' outbox: their messages commit with the change, or not at all (issue #36).
+    const messages = await enqueueWebhooks(tx, entries);
     if (written.retireFiles) await retireFiles(tx, written.retireFiles);
-    return written;
+    return { ...written, messages };
   });
+  if (done.messages) request.server.webhooks.wake();
   for (const path of done.removeFiles ?? []) request.removeFileAfterSuccess(path);
   return done.result;
 }

@@ -32,3 +32,9 @@ export async function loadNotifications(db: DbOrTx, ids: string[]): Promise<Noti
     createdAt: n.createdAt,
   }));
 }
+
+/** A personal notification to one user (a webhook turned off for failing tells its creator); answers its id. */
+export async function insertPersonalNotification(db: DbOrTx, userId: string, message: string): Promise<string | undefined> {
+  const [row] = await db.insert(notifications).values({ message, type: 'personal', userId }).returning({ id: notifications.id });
+  return row?.id;
+}

@@ -24,6 +24,7 @@ import twoFactor, { recoveryCodeRoutes, twoFactorAdminRoutes } from './two-facto
 import sessions from './sessions';
 import events from './events';
 import search from './search';
+import webhooks from './webhooks';
 
 export default async function routes(app: FastifyInstance) {
   await app.register(auth);
@@ -52,4 +53,5 @@ export default async function routes(app: FastifyInstance) {
   await app.register(sessions);
   await app.register(events);
   await app.register(search);
+  await app.register(webhooks);
 }

@@ -63,7 +63,7 @@ export function shownFields(changes: Record<string, unknown>): string[] {
 }
 
 /** Records the history keeps besides the registry's resources. */
-export const OTHER_AUDITED = ['savedQuery', 'moderationReason'] as const;
+export const OTHER_AUDITED = ['savedQuery', 'moderationReason', 'webhook'] as const;
 
 /** A resource's name in the history: the registry resource's title, else the audit screen's own word for it. */
 export function resourceTitle(translate: Translate, key: string): string {
