@@ -2,8 +2,8 @@
  * `npm test`: everything that can run on this machine — lint, layers, unused code, the type check and the tests over
  * every resource on the recipe's scratch copy, unit/component/API tests on PGlite, the API tests on PostgreSQL when
  * TEST_DATABASE_URL is set, the operations test, the crash test (kill -9 under load; its PostgreSQL half when
- * TEST_DATABASE_URL is set), and the browser suite when a Chromium is found. It says loudly what it skipped and why,
- * and fails when any step fails.
+ * TEST_DATABASE_URL is set), the webhooks' kill -9 test, and the browser suite when a Chromium is found. It says
+ * loudly what it skipped and why, and fails when any step fails.
  *
  * Node lines and engines run as a pairwise matrix: PGlite under this machine's Node (20 in CI), PostgreSQL under the
  * current LTS (24, fetched from the npm registry), so each engine and each line is covered without a third API run.
@@ -105,6 +105,11 @@ const steps: Step[] = [
     name: 'crash test (PostgreSQL)',
     command: ['npx', 'tsx', 'scripts/crash-test.ts', '--engine', 'postgres'],
     skip: !posixSignals ? 'kill -9 needs a POSIX system' : pgUrl ? undefined : 'TEST_DATABASE_URL is not set',
+  },
+  {
+    name: 'webhooks: kill -9 mid-delivery of 200 messages, restart, every one delivered under its webhook-id (PGlite; PostgreSQL with WORKERS=2)',
+    command: ['npx', 'tsx', 'scripts/webhooks-crash-test.ts'],
+    skip: posixSignals ? undefined : 'kill -9 needs a POSIX system',
   },
   {
     name: 'scale-out: WORKERS=2 on PostgreSQL behaves as one server',
