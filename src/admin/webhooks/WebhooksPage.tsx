@@ -240,7 +240,7 @@ export const WebhooksPage = () => {
           {translate(T('add'))}
         </Button>
       </Stack>
-      {endpoints?.length === 0 && <Typography>{translate(T('empty'))}</Typography>}
+      {endpoints?.length === 0 && <Typography className="KitList-empty">{translate(T('empty'))}</Typography>}
       {endpoints && endpoints.length > 0 && (
         <Box sx={{ overflowX: 'auto' }}>
           <Table size="small" data-testid="webhook-endpoints">
