@@ -189,10 +189,11 @@ describe('the list', () => {
   it('a bulk edit recomputes the cottages it wrote', async () => {
     const p = await place(t, c.otherRegion.id, `Bulk ${Date.now()}`);
     const a = await create({ regionId: c.otherRegion.id, placeId: p.id, price: 500_000, priceWeekend: 400_000 });
-    expect((await signals(a.id)).signals.map((s) => s.evidence.field)).toEqual(['priceWeekend']);
+    // (The admin has added many cottages today: a burst too.)
+    expect((await signals(a.id)).signals.filter((s) => s.kind === 'price').map((s) => s.evidence.field)).toEqual(['priceWeekend']);
     // Only the status changes: the signal stays, recomputed (and the change event told) without error.
     const res = await t.api({ method: 'PATCH', url: `${api}/cottage/bulk/edit`, payload: { ids: [a.id], data: { cottageStatus: 'confirmed' } } });
     expect(res.statusCode, res.body).toBe(200);
-    expect((await one(a.id)).signalKinds).toEqual(['price']);
+    expect((await one(a.id)).signalKinds).toContain('price');
   });
 });

@@ -22,7 +22,7 @@ import { uuidLike } from '../query/ids';
 import { registrySearch } from '../query/search';
 import { cottageImageRecord, cottageRecord, type CottageRecord } from '../../shared/records/cottage';
 import { placementRecord } from '../../shared/records/placement';
-import { SIGNAL_KINDS } from '../../shared/records/signals';
+import { SIGNAL_KINDS } from '../../shared/signals';
 import { resources } from '../../shared/resources';
 import { DEFAULT_LANGUAGE, type ActiveStatus, type CottageStatus } from '../../shared/enums';
 import { idOf, nameOf, translatedNames, translatedText } from '../query/translated';

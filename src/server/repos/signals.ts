@@ -1,13 +1,12 @@
 /**
  * Moderation signals stored beside the cottages (issue #35, DESIGN §10 "Signals beside records"): after a cottage's
- * write commits, `recomputeSignals` reads what the detectors need (`signals/`), replaces the cottage's signals and
+ * write commits, `recomputeCottageSignals` reads what the detectors need (`signals/`), replaces the cottage's signals and
  * writes its risk score and signal kinds on its row (the list sorts and filters by them), and its description's
- * MinHash bands. The cottages a signal names (a twin, a copy, the rest of a burst) are recomputed too, one step deep,
- * so both sides of a pair agree. Each cottage is recomputed in a transaction of its own holding its row: two workers
- * recomputing the same cottage take turns.
+ * MinHash bands. The caller (`routes/cottage-signals.ts`) runs it after the write's commit, a short transaction per
+ * cottage, and on the cottages a signal names (a twin, a copy, the rest of a burst), one step deep.
  */
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db/client';
+import type { DbOrTx, Tx } from '../db/client';
 import { cottageFingerprints, cottageSignals, cottages } from '../db/schema';
 import { rowsOf } from '../db/sql';
 import { findContacts, type ContactMatch } from '../signals/contact';
@@ -21,8 +20,6 @@ export const TWIN_METRES = 30;
 /** An owner adding this many cottages within 24 hours. */
 export const BURST_COUNT = 5;
 const DAY_MS = 24 * 3600 * 1000;
-/** The cottages named by one cottage's signals that are recomputed with it, at most. */
-const RELATED_MAX = 20;
 
 export interface SignalRow {
   kind: SignalKind;
@@ -196,55 +193,31 @@ const sameness = (rows: Pick<SignalRow, 'kind' | 'messageKey' | 'params' | 'rela
   JSON.stringify(rows.map((r) => [r.kind, r.messageKey, r.params, r.relatedId]).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))));
 
 /**
- * Recomputes one cottage in its own transaction; answers whether its signals changed, and the cottages they name (before
- * and after), or undefined when it is gone.
+ * Recomputes one cottage on `tx` (the caller's own short transaction, one per cottage), holding its row first so two
+ * workers recomputing it take turns. Answers whether its signals changed, and the cottages they name (before and
+ * after) and those whose signals named it; a cottage that is gone only names those.
  */
-async function recomputeOne(db: Db, id: string): Promise<{ changed: boolean; related: string[] }> {
-  return db.transaction(async (tx) => {
-    const [c] = await tx.select(factColumns).from(cottages).where(eq(cottages.id, id)).for('update');
-    const before = await tx
-      .select({ kind: cottageSignals.kind, messageKey: cottageSignals.messageKey, params: cottageSignals.params, relatedId: cottageSignals.relatedId })
-      .from(cottageSignals)
-      .where(eq(cottageSignals.cottageId, id));
-    // Cottages whose signals name this one (its twin, its copy): they are looked at again too.
-    const namingIt = await tx.select({ id: cottageSignals.cottageId }).from(cottageSignals).where(eq(cottageSignals.relatedId, id));
-    const wasRelated = [...before.flatMap((r) => (r.relatedId ? [r.relatedId] : [])), ...namingIt.map((r) => r.id)];
-    if (!c) return { changed: false, related: wasRelated };
-    const bands = textBands(c.description);
-    const { rows, related } = await detect(tx, c, bands);
-    await tx.delete(cottageSignals).where(eq(cottageSignals.cottageId, id));
-    if (rows.length) await tx.insert(cottageSignals).values(rows.map((r) => ({ ...r, cottageId: id })));
-    const kinds = [...new Set(rows.map((r) => r.kind))].sort();
-    await tx.update(cottages).set({ risk: riskScore(kinds), signalKinds: kinds }).where(eq(cottages.id, id));
-    await tx
-      .insert(cottageFingerprints)
-      .values({ cottageId: id, textBands: bands })
-      .onConflictDoUpdate({ target: cottageFingerprints.cottageId, set: { textBands: bands } });
-    return { changed: sameness(before as SignalRow[]) !== sameness(rows), related: [...wasRelated, ...related] };
-  });
-}
-
-/**
- * Recomputes the signals of `ids` (written just now: created, edited, deleted or brought back) and of the cottages
- * their signals name, one step deep. Answers the ids whose signals changed, for the change event.
- */
-export async function recomputeSignals(db: Db, ids: string[]): Promise<string[]> {
-  const changed: string[] = [];
-  const done = new Set<string>();
-  const next = new Set<string>();
-  for (const id of new Set(ids)) {
-    done.add(id);
-    const result = await recomputeOne(db, id);
-    if (result.changed) changed.push(id);
-    for (const r of result.related) next.add(r);
-  }
-  let extra = 0;
-  for (const id of next) {
-    if (done.has(id) || extra++ >= RELATED_MAX * Math.max(1, ids.length)) continue;
-    done.add(id);
-    if ((await recomputeOne(db, id)).changed) changed.push(id);
-  }
-  return changed;
+export async function recomputeCottageSignals(tx: Tx, id: string): Promise<{ changed: boolean; related: string[] }> {
+  const [c] = await tx.select(factColumns).from(cottages).where(eq(cottages.id, id)).for('update');
+  const before = await tx
+    .select({ kind: cottageSignals.kind, messageKey: cottageSignals.messageKey, params: cottageSignals.params, relatedId: cottageSignals.relatedId })
+    .from(cottageSignals)
+    .where(eq(cottageSignals.cottageId, id));
+  // Cottages whose signals name this one (its twin, its copy): they are looked at again too.
+  const namingIt = await tx.select({ id: cottageSignals.cottageId }).from(cottageSignals).where(eq(cottageSignals.relatedId, id));
+  const wasRelated = [...before.flatMap((r) => (r.relatedId ? [r.relatedId] : [])), ...namingIt.map((r) => r.id)];
+  if (!c) return { changed: false, related: wasRelated };
+  const bands = textBands(c.description);
+  const { rows, related } = await detect(tx, c, bands);
+  await tx.delete(cottageSignals).where(eq(cottageSignals.cottageId, id));
+  if (rows.length) await tx.insert(cottageSignals).values(rows.map((r) => ({ ...r, cottageId: id })));
+  const kinds = [...new Set(rows.map((r) => r.kind))].sort();
+  await tx.update(cottages).set({ risk: riskScore(kinds), signalKinds: kinds }).where(eq(cottages.id, id));
+  await tx
+    .insert(cottageFingerprints)
+    .values({ cottageId: id, textBands: bands })
+    .onConflictDoUpdate({ target: cottageFingerprints.cottageId, set: { textBands: bands } });
+  return { changed: sameness(before as SignalRow[]) !== sameness(rows), related: [...wasRelated, ...related] };
 }
 
 export interface StoredSignal extends SignalRow {

@@ -1,5 +1,6 @@
 /** A cottage's moderation signals (issue #35): `GET cottage/{id}/signals`, each message in the reader's language. */
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { perm } from '../../shared/permissions';
 import { idParams } from '../../shared/schemas/common';
@@ -7,8 +8,35 @@ import { cottageSignalsRecord, type CottageSignalsRecord, type SignalRecord } fr
 import { notFound } from '../errors';
 import { recordLabel } from '../labels';
 import { uuidLike } from '../query/ids';
-import { signalsOf } from '../repos/signals';
+import { recomputeCottageSignals, signalsOf } from '../repos/signals';
 import { signalMessage } from '../signals/messages';
+
+/** The cottages named by the written ones' signals that are recomputed with them, at most, per written cottage. */
+const RELATED_MAX = 20;
+
+/**
+ * Recomputes the signals of `ids` (written just now: created, edited, deleted or brought back), each in a short
+ * transaction of its own, then those of the cottages their signals name or named, one step deep (so both sides of a
+ * pair agree, and a deleted or moved cottage's pair clears). Answers the ids whose signals changed, for the change event.
+ */
+export async function recomputeSignals(db: Db, ids: string[]): Promise<string[]> {
+  const changed: string[] = [];
+  const done = new Set<string>();
+  const next = new Set<string>();
+  for (const id of new Set(ids)) {
+    done.add(id);
+    const result = await db.transaction((tx) => recomputeCottageSignals(tx, id));
+    if (result.changed) changed.push(id);
+    for (const r of result.related) next.add(r);
+  }
+  let extra = 0;
+  for (const id of next) {
+    if (done.has(id) || extra++ >= RELATED_MAX * Math.max(1, ids.length)) continue;
+    done.add(id);
+    if ((await db.transaction((tx) => recomputeCottageSignals(tx, id))).changed) changed.push(id);
+  }
+  return changed;
+}
 
 export function signalRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(

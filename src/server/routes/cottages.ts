@@ -31,8 +31,7 @@ import { said, say } from '../messages';
 import type { RecordSnapshot } from '../repos/snapshots';
 import { recordLabel } from '../labels';
 import { afterCommit } from '../http/unit-of-work';
-import { recomputeSignals } from '../repos/signals';
-import { signalRoutes } from './cottage-signals';
+import { recomputeSignals, signalRoutes } from './cottage-signals';
 
 const MAX_COTTAGE_IMAGES = 15;
 

@@ -3,7 +3,7 @@
  * once, by its severity's weight (high 0.6, medium 0.3, low 0.1), and the weights combine as independent chances:
  * score = round(100 × (1 − Π(1 − w))). One high signal is 60, a high and a medium 72, every kind at once 92.
  */
-import type { SignalKind } from '../../shared/records/signals';
+import type { SignalKind } from '../../shared/signals';
 
 export type { SignalKind };
 export type Severity = 'high' | 'medium' | 'low';

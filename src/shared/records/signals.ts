@@ -1,9 +1,6 @@
 import { z } from 'zod';
 
-/** The moderation signals' kinds (issue #35), the order the desk shows their chips in. */
-export const SIGNAL_KINDS = ['contact', 'price', 'twin', 'copy', 'burst'] as const;
-export type SignalKind = (typeof SIGNAL_KINDS)[number];
-export const SIGNAL_SEVERITIES = ['high', 'medium', 'low'] as const;
+import { SIGNAL_KINDS, SIGNAL_SEVERITIES } from '../signals';
 
 export const signalRecord = z.object({
   kind: z.enum(SIGNAL_KINDS),
