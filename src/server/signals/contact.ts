@@ -118,8 +118,11 @@ define(100, 'hundred');
 /** Uzbek mobile operators' and cities' codes: the two digits a nine-digit number starts with. */
 const CODE = '(?:20|33|50|55|6[1-9]|7[0-9]|88|9[0-9])';
 const LOCAL = new RegExp(`^(?:998|8|0)?${CODE}\\d{7}$`);
-const INSIDE = new RegExp(`998${CODE}\\d{7}|${CODE}\\d{7}`);
 const INTERNATIONAL = new RegExp(`998${CODE}\\d{7}`);
+const INTERNATIONAL_ONLY = new RegExp(`^998${CODE}\\d{7}$`);
+
+/** Letters written for digits. */
+const LOOKALIKE: Record<string, string> = { o: '0', O: '0', о: '0', О: '0', l: '1', I: '1' };
 
 /** Between two parts of one number: blanks and these marks. */
 const SEPARATOR = /^[-–.()+/,:;_*#|\\[\]]$/;
@@ -137,6 +140,8 @@ class Spelled {
   private tens = 0;
   private units = -1;
   private any = false;
+  private unitStart = -1;
+  private unitEnd = -1;
   start = -1;
   end = -1;
   readonly out: Part[] = [];
@@ -148,9 +153,20 @@ class Spelled {
       return;
     }
     if (value === 100) {
-      if (this.any && this.units > 0 && this.tens === 0 && this.hundreds === 0) {
-        this.hundreds = this.units * 100;
-        this.units = -1;
+      if (this.any && this.units > 0 && this.hundreds === 0) {
+        // `ellik to‘rt yuz …` is 50, then 400…: a unit before "hundred" multiplies it, whatever came before.
+        if (this.tens) {
+          const units = this.units;
+          const unitStart = this.unitStart;
+          this.units = -1;
+          this.end = this.unitEnd;
+          this.flush();
+          this.begin(unitStart);
+          this.hundreds = units * 100;
+        } else {
+          this.hundreds = this.units * 100;
+          this.units = -1;
+        }
       } else {
         this.flush();
         this.begin(start);
@@ -168,6 +184,8 @@ class Spelled {
       if (this.units >= 0 || (this.tens > 10 && this.tens < 20)) this.flush();
       this.begin(start);
       this.units = value;
+      this.unitStart = start;
+      this.unitEnd = end;
     }
     this.end = end;
   }
@@ -217,8 +235,14 @@ function numberRuns(text: string): Part[][] {
       if (value !== undefined) {
         spelled.add(value, start, end);
         gap = 0;
-      } else if (token.length <= 2 && (run.length || spelled.out.length) && gap < 2) {
-        // A stray letter or two between digits (`90x123x45x67`).
+      } else if (token.length === 1 && LOOKALIKE[token] && (/[0-9]/.test(text[start - 1] ?? '') || /[0-9]/.test(text[end] ?? ''))) {
+        // A letter written for a digit, touching digits (`9O 2O8`, `7l l9l`).
+        spelled.flush();
+        run.push(...spelled.out.splice(0));
+        run.push({ digits: LOOKALIKE[token], start, end });
+        gap = 0;
+      } else if (token.length === 1 && (run.length || spelled.out.length) && gap < 2) {
+        // A stray letter between digits (`90x123x45x67`).
         spelled.flush();
         gap++;
       } else close();
@@ -231,20 +255,57 @@ function numberRuns(text: string): Part[][] {
   return runs;
 }
 
-/** A run grouped as a price: one to three digits, then groups of three, the last 000 (`1 500 000`, `800.000`). */
-const inThousands = (parts: Part[]) =>
-  parts.length >= 2 && parts[0].digits.length <= 3 && parts.slice(1).every((p) => p.digits.length === 3) && parts.at(-1)!.digits === '000';
+/**
+ * Parts grouped as prices: each one to three digits, then groups of three, the last 000 (`1 500 000`, `800.000`), one
+ * after the other (`900 000 - 1 200 000`).
+ */
+function inThousands(parts: Part[]): boolean {
+  let i = 0;
+  while (i < parts.length) {
+    if (parts[i].digits.length > 3) return false;
+    let j = i + 1;
+    while (j < parts.length && parts[j].digits.length === 3) j++;
+    if (j === i + 1 || parts[j - 1].digits !== '000') return false;
+    i = j;
+  }
+  return parts.length > 0;
+}
+
+/** A year (`2025-06-10`, `20.06.2025`): phones are not written in groups of four. */
+const isYear = (part: Part) => /^(19[5-9]\d|20[0-4]\d)$/.test(part.digits);
+
+/**
+ * The phone numbers of a run: its longest stretches of whole parts that read as one (a run also holds the numbers
+ * around it: `93-917-51-89 Three rooms`, `(91)9864140 5 ta`), or 998 and nine digits anywhere in it.
+ */
+function phonesIn(run: Part[]): Part[][] {
+  const found: Part[][] = [];
+  let i = 0;
+  while (i < run.length) {
+    let match: Part[] | undefined;
+    let digits = '';
+    for (let j = i; j < run.length && digits.length < 13; j++) {
+      digits += run[j].digits;
+      const stretch = run.slice(i, j + 1);
+      if ((LOCAL.test(digits) || INTERNATIONAL_ONLY.test(digits)) && !inThousands(stretch) && !stretch.some(isYear)) match = stretch;
+    }
+    if (match) {
+      found.push(match);
+      i += match.length;
+    } else i++;
+  }
+  if (!found.length && INTERNATIONAL.test(run.map((p) => p.digits).join(''))) found.push(run);
+  return found;
+}
 
 function phones(text: string): ContactMatch[] {
   const found: ContactMatch[] = [];
   for (const run of numberRuns(text)) {
-    const digits = run.map((p) => p.digits).join('');
-    if (digits.length < 9) continue;
-    const phone = INTERNATIONAL.test(digits) || (!inThousands(run) && (LOCAL.test(digits) || (digits.length > 10 && INSIDE.test(digits))));
-    if (!phone) continue;
-    const start = run[0].start;
-    const end = run.at(-1)!.end;
-    found.push({ type: 'phone', start, end, text: text.slice(start, end) });
+    for (const phone of phonesIn(run)) {
+      const start = phone[0].start;
+      const end = phone.at(-1)!.end;
+      found.push({ type: 'phone', start, end, text: text.slice(start, end) });
+    }
   }
   return found;
 }
@@ -264,8 +325,8 @@ const PATTERNS: [ContactType, RegExp][] = [
   ['instagram', /(?<!\p{L})(?:insta|inst|instada|инста|инст)\s*(?:[:\-–—=]\s*@?|@)[a-z][a-z0-9_.]{3,}/giu],
   // A handle alone: @ and a name (not an e-mail's domain: nothing word-like just before the @).
   ['telegram', /(?<![\p{L}\d._%+-])@[a-z][a-z0-9_]{3,}/giu],
-  ['web', /(?:https?:\/\/|www\.)[^\s,;)]+/giu],
-  ['web', /(?<![@\p{L}\d.-])[a-z0-9][a-z0-9-]{1,}\.(?:uz|com|ru|net|org|info|me|io|site|online|su|biz|pro|travel)(?![\p{L}\d])(?:\/[^\s,;)]*)?/giu],
+  ['web', /(?:https?:\/\/|www\.)[^\s,;)]*[^\s,;).!?]/giu],
+  ['web', /(?<![@\p{L}\d.-])[a-z0-9][a-z0-9-]{1,}\.(?:uz|com|ru|net|org|info|me|io|site|online|su|biz|pro|travel)(?![\p{L}\d])(?:\/[^\s,;)]*[^\s,;).!?])?/giu],
 ];
 
 /** Handles that are plain words after a keyword (`telegram orqali`, `insta sahifamiz`): not a contact by themselves. */
@@ -283,10 +344,11 @@ function links(text: string): ContactMatch[] {
   return found;
 }
 
-/** Every contact in `text`, in order; overlapping finds keep the first (longest at a start). */
+/** Every contact in `text`, in order; overlapping finds keep the first (at one start: a named kind before a bare web address, then the longest). */
 export function findContacts(text: string): ContactMatch[] {
   if (!text) return [];
-  const all = [...links(text), ...phones(text)].sort((a, b) => a.start - b.start || b.end - a.end);
+  const generic = (m: ContactMatch) => (m.type === 'web' ? 1 : 0);
+  const all = [...links(text), ...phones(text)].sort((a, b) => a.start - b.start || generic(a) - generic(b) || b.end - a.end);
   const kept: ContactMatch[] = [];
   for (const match of all) if (!kept.length || match.start >= kept.at(-1)!.end) kept.push(match);
   return kept;
