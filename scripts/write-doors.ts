@@ -48,7 +48,7 @@ const OWNERS: Record<string, Owner> = Object.fromEntries([
     'cottage',
     {
       // Its moderation signals are the cottage's too: recomputed after each of its commands commits (repos/signals.ts).
-      tables: ['cottages', 'cottageImages', 'cottageComforts', 'cottageCottageTypes', 'cottageSignals', 'cottageFingerprints'],
+      tables: ['cottages', 'cottageImages', 'cottageComforts', 'cottageCottageTypes', 'cottageSignals', 'cottageFingerprints', 'cottageImageHashes'],
       repos: ['repos/cottages.ts', 'repos/cottage-images.ts', 'repos/cottage-moderation.ts', 'repos/signals.ts'],
       doors: ['routes/cottages.ts', 'routes/cottage-images.ts', 'routes/cottage-undo.ts', 'routes/premium.ts', 'routes/cottage-signals.ts'],
     },

@@ -197,3 +197,60 @@ describe('the list', () => {
     expect((await one(a.id)).signalKinds).toContain('price');
   });
 });
+
+/** A structured picture (smooth waves and grain, like a photo's tones rather than flat shapes), different per seed. */
+async function photo(seed: number, width = 480, height = 360): Promise<Buffer> {
+  const sharp = (await import('sharp')).default;
+  let a = seed;
+  const r = () => (a = (Math.imul(a, 1664525) + 1013904223) >>> 0) / 4294967296;
+  const waves = Array.from({ length: 12 }, () => [r() * 0.05, r() * 0.05, r() * 6, r() * 255, r()]);
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      for (let c = 0; c < 3; c++) {
+        let v = 0;
+        for (const [fx, fy, ph, amp, cw] of waves) v += (Math.sin(x * fx + y * fy + ph + c * cw) * amp) / 12;
+        pixels[(y * width + x) * 3 + c] = Math.max(0, Math.min(255, 128 + v * 2 + (r() - 0.5) * 30));
+      }
+    }
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+}
+
+describe('duplicate photos', () => {
+  it('flags another owner\'s near copy (high), the same owner\'s reuse (low), and image/search finds the stored copies', async () => {
+    const sharp = (await import('sharp')).default;
+    const original = await photo(7);
+    const copy = await sharp(original).flop().resize(400).modulate({ brightness: 1.1 }).jpeg({ quality: 60 }).toBuffer();
+    const createWith = async (main: Buffer, token: string) => {
+      const form = multipart({ name: 'Photo dacha', description: 'Bog‘ va hovuz', price: 1_000_000, priceWeekend: 1_200_000, regionId: c.region.id, placeId: c.place.id }, [{ field: 'mainImage', filename: 'p.jpg', content: main, type: 'image/jpeg' }]);
+      const res = await t.api({ method: 'POST', url: `${api}/cottage/add`, ...form, token });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as { id: string; images: { id: string; image: string }[] };
+    };
+    const first = await createWith(original, other.token);
+    const stolen = await createWith(copy, owner.token);
+    const found = await signals(stolen.id);
+    const photoSignal = found.signals.find((s) => s.kind === 'photo');
+    expect(photoSignal, JSON.stringify(found)).toMatchObject({ severity: 'high', relatedId: first.id });
+    expect(photoSignal!.evidence).toMatchObject({ image: stolen.images[0].image, relatedImage: first.images[0].image });
+    expect((await signals(first.id)).signals.map((s) => [s.kind, s.relatedId])).toContainEqual(['photo', stolen.id]);
+    const reused = await createWith(original, other.token);
+    expect((await signals(reused.id)).signals.map((s) => [s.kind, s.severity])).toContainEqual(['reusedPhoto', 'low']);
+    const unrelated = await createWith(await photo(99), owner.token);
+    expect((await signals(unrelated.id)).signals.filter((s) => s.kind === 'photo' || s.kind === 'reusedPhoto')).toEqual([]);
+
+    const cropped = await sharp(original).extract({ left: 48, top: 36, width: 384, height: 288 }).jpeg({ quality: 70 }).toBuffer();
+    const search = multipart({}, [{ field: 'image', filename: 'guest.jpg', content: cropped, type: 'image/jpeg' }]);
+    const res = await t.api({ method: 'POST', url: `${api}/image/search`, ...search });
+    expect(res.statusCode, res.body).toBe(200);
+    const matches = res.json() as { cottageId: string; imageId: string; image: string; similarity: number }[];
+    expect(matches.map((m) => m.cottageId)).toEqual(expect.arrayContaining([first.id, stolen.id, reused.id]));
+    expect(matches.map((m) => m.cottageId)).not.toContain(unrelated.id);
+    for (let i = 1; i < matches.length; i++) expect(matches[i].similarity).toBeLessThanOrEqual(matches[i - 1].similarity);
+    const junk = multipart({}, [{ field: 'image', filename: 'x.jpg', content: Buffer.from('not an image'), type: 'image/jpeg' }]);
+    const bad = await t.api({ method: 'POST', url: `${api}/image/search`, ...junk, headers: { ...junk.headers, 'accept-language': 'ru' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Файл не является изображением');
+  });
+});

@@ -724,3 +724,11 @@ export const cottageFingerprints = pgTable(
   },
   (t) => [index('cottage_fingerprint_bands_idx').using('gin', t.textBands)],
 );
+
+/** A cottage image's perceptual hashes (`images/phash.ts`: whole, mirrored, cropped, cropped mirrored), for duplicate photos. */
+export const cottageImageHashes = pgTable('cottage_image_hash', {
+  imageId: uuid('image_id')
+    .primaryKey()
+    .references(() => cottageImages.id, { onDelete: 'cascade' }),
+  hashes: bigint('hashes', { mode: 'bigint' }).array().notNull(),
+});

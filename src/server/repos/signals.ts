@@ -7,12 +7,13 @@
  */
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client';
-import { cottageFingerprints, cottageSignals, cottages } from '../db/schema';
+import { cottageFingerprints, cottageImageHashes, cottageImages, cottageSignals, cottages } from '../db/schema';
 import { rowsOf } from '../db/sql';
 import { findContacts, type ContactMatch } from '../signals/contact';
 import { MIN_PEERS, priceFindings, type PriceStats } from '../signals/price';
 import { COPY_SIMILARITY, jaccard, shingles, textBands } from '../signals/text-similarity';
 import { riskScore, SEVERITY, type SignalKind } from '../signals/score';
+import { NEAR_BITS, similarityOf } from '../images/phash';
 import type { SignalMessageKey } from '../signals/messages';
 
 /** Two pins closer than this are one place. */
@@ -167,10 +168,73 @@ async function burstSignals(db: DbOrTx, c: CottageFacts): Promise<{ rows: Signal
   return { rows: [signal('burst', 'burst', { count: best.length }, evidence)], siblings: best.map((o) => o.id).filter((id) => id !== c.id) };
 }
 
+const bigintArray = (values: (bigint | string)[]) => sql`array[${sql.join(values.map((v) => sql`${String(v)}`), sql`, `)}]::bigint[]`;
+
+export interface NearPhoto {
+  imageId: string;
+  cottageId: string;
+  image: string;
+  name: string;
+  userId: string | null;
+  bits: number;
+}
+
+/**
+ * The stored images nearest to a photo's hashes (`images/phash.ts`), at most `NEAR_BITS` apart, best first: every
+ * stored image's hashes against the photo's (a scan of `cottage_image_hash`, 16 XORs a row).
+ */
+export async function nearPhotos(db: DbOrTx, hashes: (bigint | string)[], opts: { notCottage?: string; limit: number }): Promise<NearPhoto[]> {
+  if (!hashes.length) return [];
+  const result = await db.execute(sql`select * from (
+      select i.id as "imageId", i.cottage_id as "cottageId", i.image, c.name, c.user_id as "userId",
+        (select min(bit_count((a # b)::bit(64))) from unnest(h.hashes) a, unnest(${bigintArray(hashes)}) b)::int as bits
+      from ${cottageImageHashes} h join ${cottageImages} i on i.id = h.image_id join ${cottages} c on c.id = i.cottage_id
+      ${opts.notCottage ? sql`where i.cottage_id <> ${opts.notCottage}` : sql``}) near
+    where bits <= ${NEAR_BITS} order by bits, "imageId" limit ${opts.limit}`);
+  return rowsOf<NearPhoto>(result).map((r) => ({ ...r, bits: Number(r.bits) }));
+}
+
+/** The images of these cottages (their files, to hash those a request has just saved). */
+export async function imagesOf(db: DbOrTx, cottageIds: string[]): Promise<{ id: string; image: string }[]> {
+  if (!cottageIds.length) return [];
+  return db
+    .select({ id: cottageImages.id, image: cottageImages.image })
+    .from(cottageImages)
+    .where(sql`${cottageImages.cottageId} in (${sql.join(cottageIds.map((id) => sql`${id}`), sql`, `)})`);
+}
+
+/** Keeps an image's hashes, replacing those of the file it had before. */
+export async function storeImageHashes(tx: Tx, imageId: string, hashes: bigint[]) {
+  await tx.insert(cottageImageHashes).values({ imageId, hashes }).onConflictDoUpdate({ target: cottageImageHashes.imageId, set: { hashes } });
+}
+
+/** Near copies of this cottage's photos among other cottages': another owner's (high), the same owner's (low). */
+async function photoSignals(db: DbOrTx, c: CottageFacts): Promise<SignalRow[]> {
+  const own = await db
+    .select({ imageId: cottageImages.id, image: cottageImages.image, hashes: cottageImageHashes.hashes })
+    .from(cottageImageHashes)
+    .innerJoin(cottageImages, eq(cottageImages.id, cottageImageHashes.imageId))
+    .where(eq(cottageImages.cottageId, c.id));
+  const best = new Map<string, { mine: (typeof own)[number]; near: NearPhoto }>();
+  for (const mine of own) {
+    for (const near of await nearPhotos(db, mine.hashes, { notCottage: c.id, limit: 5 })) {
+      const known = best.get(near.cottageId);
+      if (!known || near.bits < known.near.bits) best.set(near.cottageId, { mine, near });
+    }
+  }
+  return [...best.values()].map(({ mine, near }) => {
+    const sameOwner = c.userId !== null && near.userId === c.userId;
+    const similarity = similarityOf(near.bits);
+    const kind: SignalKind = sameOwner ? 'reusedPhoto' : 'photo';
+    const evidence = { image: mine.image, imageId: mine.imageId, relatedImage: near.image, relatedImageId: near.imageId, bits: near.bits, similarity };
+    return signal(kind, kind, { percent: Math.round(similarity * 100), name: near.name }, evidence, near.cottageId);
+  });
+}
+
 /** What one cottage's signals are now, and the cottages they name. */
 async function detect(db: DbOrTx, c: CottageFacts, bands: string[]) {
   const burst = await burstSignals(db, c);
-  const rows = [...contactSignal(c), ...(await priceSignals(db, c)), ...(await twinSignals(db, c)), ...(await copySignals(db, c, bands)), ...burst.rows];
+  const rows = [...(await photoSignals(db, c)), ...contactSignal(c), ...(await priceSignals(db, c)), ...(await twinSignals(db, c)), ...(await copySignals(db, c, bands)), ...burst.rows];
   const related = [...rows.flatMap((r) => (r.relatedId ? [r.relatedId] : [])), ...burst.siblings];
   return { rows, related };
 }

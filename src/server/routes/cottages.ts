@@ -161,8 +161,8 @@ const cottageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Every committed write of a cottage (form, bulk, import, revert, the desk's actions) recomputes its moderation signals
   // before the request answers, and the open panels hear of a change (issue #35).
-  afterCommit('cottage', async (db, ids) => {
-    const changed = await recomputeSignals(db, ids);
+  afterCommit('cottage', async (db, ids, request) => {
+    const changed = await recomputeSignals(db, ids, request);
     if (changed.length) await publishChange(db, { resource: 'cottage', ids: changed, action: 'signals' });
   });
   signalRoutes(app);

@@ -45,6 +45,16 @@ export const SIGNAL_TEXTS = {
     ru: 'Описание почти совпадает с описанием дачи другого владельца ({percent}%): «{name}»',
     en: 'The description nearly matches another owner’s cottage ({percent}%): “{name}”',
   },
+  photo: {
+    uz: 'Rasm boshqa egasining dachasidagi rasmga deyarli bir xil ({percent}%): “{name}”',
+    ru: 'Фото почти совпадает с фото дачи другого владельца ({percent}%): «{name}»',
+    en: 'A photo nearly copies a photo of another owner’s cottage ({percent}%): “{name}”',
+  },
+  reusedPhoto: {
+    uz: 'Rasm egasining boshqa dachasida ham bor ({percent}%): “{name}”',
+    ru: 'Фото уже есть у другой дачи того же владельца ({percent}%): «{name}»',
+    en: 'A photo is reused from the owner’s other cottage ({percent}%): “{name}”',
+  },
   burst: {
     uz: 'Egasi 24 soat ichida {count} ta dacha qoʻshgan',
     ru: 'Владелец добавил {count} дач за 24 часа',

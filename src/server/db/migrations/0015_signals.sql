@@ -27,3 +27,10 @@ ALTER TABLE "cottage_fingerprint" ADD CONSTRAINT "cottage_fingerprint_cottage_id
 CREATE INDEX "cottage_signal_cottage_idx" ON "cottage_signal" USING btree ("cottage_id");--> statement-breakpoint
 CREATE INDEX "cottage_signal_related_idx" ON "cottage_signal" USING btree ("related_id");--> statement-breakpoint
 CREATE INDEX "cottage_fingerprint_bands_idx" ON "cottage_fingerprint" USING gin ("text_bands");
+--> statement-breakpoint
+CREATE TABLE "cottage_image_hash" (
+	"image_id" uuid PRIMARY KEY NOT NULL,
+	"hashes" bigint[] NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "cottage_image_hash" ADD CONSTRAINT "cottage_image_hash_image_id_cottage_image_id_fk" FOREIGN KEY ("image_id") REFERENCES "public"."cottage_image"("id") ON DELETE cascade ON UPDATE no action;

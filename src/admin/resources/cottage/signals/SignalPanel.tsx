@@ -13,6 +13,7 @@ import type { SignalRecord } from '../../../../shared/records/signals';
 import { useFormat } from '../../../components/formats';
 import { useLiveChanges } from '../../../live/LiveProvider';
 import type { AppDataProvider } from '../../../providers/dataProvider';
+import { imageUrl } from '../../../providers/imageUrl';
 
 const T = 'resources.cottage.signals';
 const COLORS = { high: 'error', medium: 'warning', low: 'default' } as const;
@@ -122,6 +123,21 @@ const OtherEvidence = ({ signal }: { signal: SignalRecord }) => {
         <Typography variant="body2">{translate(`${T}.evidence.distance`, { distance: Number(e.distance) })}</Typography>
         <Typography variant="body2">{translate(`${T}.evidence.here`, { lat: here.latitude, lng: here.longitude })}</Typography>
         <Typography variant="body2">{translate(`${T}.evidence.there`, { lat: there.latitude, lng: there.longitude })}</Typography>
+      </>
+    );
+  }
+  if (signal.kind === 'photo' || signal.kind === 'reusedPhoto') {
+    const pct = new Intl.NumberFormat(format.locale, { style: 'percent', maximumFractionDigits: 0 }).format(Number(e.similarity));
+    return (
+      <>
+        <Typography variant="caption" color="text.secondary">
+          {translate(`${T}.evidence.photos`)} · {translate(`${T}.evidence.similarity`, { pct })}
+        </Typography>
+        <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1, mt: 0.5 }} data-testid="signal-photos">
+          {[e.image, e.relatedImage].map((src) => (
+            <Box key={String(src)} component="img" src={imageUrl(String(src))} alt="" loading="lazy" sx={{ width: '100%', aspectRatio: '4 / 3', objectFit: 'cover', borderRadius: 1 }} />
+          ))}
+        </Box>
       </>
     );
   }
