@@ -7,10 +7,10 @@
  * The spelling of numbers here is written apart from the detector's word table, so the set can catch its gaps.
  */
 
-export type TextLanguage = 'uz' | 'uzc' | 'ru' | 'en';
+type TextLanguage = 'uz' | 'uzc' | 'ru' | 'en';
 export const TEXT_LANGUAGES: TextLanguage[] = ['uz', 'uzc', 'ru', 'en'];
 
-export interface LabelledText {
+interface LabelledText {
   text: string;
   language: TextLanguage;
   /** What is hidden in it (`none` for a clean text). */
@@ -247,7 +247,7 @@ export function labelledTexts(count = 800, seed = 35): LabelledText[] {
   return out;
 }
 
-export interface Scores {
+interface Scores {
   precision: number;
   recall: number;
   truePositives: number;

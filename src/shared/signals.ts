@@ -2,4 +2,3 @@
 export const SIGNAL_KINDS = ['photo', 'contact', 'price', 'twin', 'copy', 'reusedPhoto', 'burst'] as const;
 export type SignalKind = (typeof SIGNAL_KINDS)[number];
 export const SIGNAL_SEVERITIES = ['high', 'medium', 'low'] as const;
-export type SignalSeverity = (typeof SIGNAL_SEVERITIES)[number];

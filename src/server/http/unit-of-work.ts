@@ -21,7 +21,7 @@ export interface Written<T> {
 }
 
 /** What runs once a write of a resource's records has committed: given the ids its audit entries name. */
-export type CommittedHook = (db: Db, ids: string[], request: FastifyRequest) => Promise<void>;
+type CommittedHook = (db: Db, ids: string[], request: FastifyRequest) => Promise<void>;
 const committedHooks = new Map<string, CommittedHook>();
 
 /**

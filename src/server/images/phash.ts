@@ -60,7 +60,7 @@ export async function photoHashes(bytes: Buffer): Promise<bigint[]> {
 }
 
 /** Bits apart. */
-export function hammingDistance(a: bigint, b: bigint): number {
+function hammingDistance(a: bigint, b: bigint): number {
   let x = BigInt.asUintN(64, a ^ b);
   let n = 0;
   while (x) {

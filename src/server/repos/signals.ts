@@ -17,12 +17,12 @@ import { NEAR_BITS, similarityOf } from '../images/phash';
 import type { SignalMessageKey } from '../signals/messages';
 
 /** Two pins closer than this are one place. */
-export const TWIN_METRES = 30;
+const TWIN_METRES = 30;
 /** An owner adding this many cottages within 24 hours. */
-export const BURST_COUNT = 5;
+const BURST_COUNT = 5;
 const DAY_MS = 24 * 3600 * 1000;
 
-export interface SignalRow {
+interface SignalRow {
   kind: SignalKind;
   severity: string;
   messageKey: SignalMessageKey;
@@ -170,7 +170,7 @@ async function burstSignals(db: DbOrTx, c: CottageFacts): Promise<{ rows: Signal
 
 const bigintArray = (values: (bigint | string)[]) => sql`array[${sql.join(values.map((v) => sql`${String(v)}`), sql`, `)}]::bigint[]`;
 
-export interface NearPhoto {
+interface NearPhoto {
   imageId: string;
   cottageId: string;
   image: string;
@@ -284,7 +284,7 @@ export async function recomputeCottageSignals(tx: Tx, id: string): Promise<{ cha
   return { changed: sameness(before as SignalRow[]) !== sameness(rows), related: [...wasRelated, ...related] };
 }
 
-export interface StoredSignal extends SignalRow {
+interface StoredSignal extends SignalRow {
   id: string;
 }
 

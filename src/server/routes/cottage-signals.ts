@@ -56,7 +56,7 @@ async function hashSavedImages(db: Db, request: FastifyRequest, ids: string[]) {
 const NOT_AN_IMAGE = { uz: 'Fayl rasm emas', ru: 'Файл не является изображением', en: 'The file is not an image' };
 const SEARCH_LIMIT = 20;
 
-export const imageMatchRecord = z.object({ cottageId: z.string(), imageId: z.string(), image: z.string(), similarity: z.number() });
+const imageMatchRecord = z.object({ cottageId: z.string(), imageId: z.string(), image: z.string(), similarity: z.number() });
 
 export function signalRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(

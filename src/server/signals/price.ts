@@ -16,7 +16,7 @@ export interface PriceStats {
 /** Fewer confirmed cottages than this say nothing of a usual price. */
 export const MIN_PEERS = 10;
 
-export type PriceFinding =
+type PriceFinding =
   | { key: 'priceHigh' | 'priceLow'; field: 'price' | 'priceWeekend'; value: number; stats: PriceStats; low: number; high: number }
   | { key: 'weekendBelow'; price: number; priceWeekend: number };
 
@@ -30,7 +30,8 @@ export function usualRange(stats: PriceStats): { low: number; high: number } {
 export function priceOutlier(value: number, stats: PriceStats | undefined): 'priceHigh' | 'priceLow' | undefined {
   if (!stats || stats.count < MIN_PEERS || !(stats.median > 0)) return undefined;
   const { low, high } = usualRange(stats);
-  if (value > high) return 'priceHigh';
+  // The goal: every price at 5× the median or more is flagged (the range's top may be that very bound).
+  if (value > high || value >= stats.median * 5) return 'priceHigh';
   if (value < low) return 'priceLow';
   return undefined;
 }

@@ -6,10 +6,10 @@
 import type { SignalKind } from '../../shared/signals';
 
 export type { SignalKind };
-export type Severity = 'high' | 'medium' | 'low';
+type Severity = 'high' | 'medium' | 'low';
 
 export const SEVERITY: Record<SignalKind, Severity> = { photo: 'high', contact: 'high', price: 'medium', twin: 'medium', copy: 'medium', reusedPhoto: 'low', burst: 'low' };
-export const WEIGHT: Record<Severity, number> = { high: 0.6, medium: 0.3, low: 0.1 };
+const WEIGHT: Record<Severity, number> = { high: 0.6, medium: 0.3, low: 0.1 };
 
 export function riskScore(kinds: Iterable<SignalKind>): number {
   let clear = 1;

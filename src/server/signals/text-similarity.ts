@@ -8,12 +8,12 @@ import { foldSearch } from '../../shared/search-fold';
 
 export const COPY_SIMILARITY = 0.8;
 /** Shorter texts (in words) are not compared: a few stock words are no copy. */
-export const MIN_WORDS = 8;
+const MIN_WORDS = 8;
 const SHINGLE = 3;
 const HASHES = 32;
 const BAND_ROWS = 4;
 
-export function words(text: string): string[] {
+function words(text: string): string[] {
   return foldSearch(text)
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);

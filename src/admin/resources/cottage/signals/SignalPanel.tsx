@@ -19,7 +19,7 @@ const T = 'resources.cottage.signals';
 const COLORS = { high: 'error', medium: 'warning', low: 'default' } as const;
 
 /** The cottage's signals, kept fresh by the change stream (any event naming it: its own write or its signals'). */
-export function useCottageSignals(id: Identifier | null | undefined) {
+function useCottageSignals(id: Identifier | null | undefined) {
   const dataProvider = useDataProvider<AppDataProvider>();
   const key = id === null || id === undefined ? null : String(id);
   const query = useQuery({ queryKey: ['cottage', 'signals', key], queryFn: () => dataProvider.cottageSignals(key!), enabled: key !== null });
@@ -37,7 +37,7 @@ interface Match {
 }
 
 /** The text with each match marked (`<mark>`); the stored offsets are used only while they still name the same text. */
-export function highlighted(text: string, matches: Match[]): ReactNode[] {
+function highlighted(text: string, matches: Match[]): ReactNode[] {
   const out: ReactNode[] = [];
   let at = 0;
   for (const m of [...matches].sort((a, b) => a.start - b.start)) {
