@@ -1,5 +1,6 @@
 -- Moderation signals (issue #35): each cottage's risk score and signal kinds on its row (the list sorts and filters by
--- them without a join), its signals with their evidence, and its description's MinHash bands for copied texts.
+-- them without a join), its signals with their evidence, its description's MinHash bands for copied texts, and its
+-- images' perceptual hashes for copied photos.
 ALTER TABLE "cottage" ADD COLUMN "risk" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "cottage" ADD COLUMN "signal_kinds" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
 CREATE INDEX "cottage_risk_desc_idx" ON "cottage" USING btree ("risk" DESC NULLS FIRST,"id");--> statement-breakpoint
