@@ -12,7 +12,7 @@
  *   auth     auth/ (passwords, tokens, sessions, throttle)
  *   query    query/ (list SQL, page JSON, translated names, search, stored versions, ids)
  *   db       db/ (handle, schema, opening, migrations)
- *   base     config, errors, secrets, data-dir, lock, storage, images/, cache/, rules/, src/shared
+ *   base     config, errors, secrets, data-dir, lock, storage, images/, cache/, rules/, signals/ (pure detectors), src/shared
  */
 const S = '^src/server/';
 const layers = [
@@ -61,7 +61,7 @@ module.exports = {
       name: 'base-imports-a-layer',
       severity: 'error',
       comment: 'config, errors, storage, images, cache, rules and src/shared stand below every layer',
-      from: { path: `${S}[^/]+\\.ts$|${S}(images|cache|rules)/|^src/shared/`, pathNot: `${S}(app|main|cluster|shutdown)\\.ts$|${spec}` },
+      from: { path: `${S}[^/]+\\.ts$|${S}(images|cache|rules|signals)/|^src/shared/`, pathNot: `${S}(app|main|cluster|shutdown)\\.ts$|${spec}` },
       to: { path: layers.map(([, p]) => `(${p})`).join('|') },
     },
     {

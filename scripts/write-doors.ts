@@ -47,9 +47,10 @@ const OWNERS: Record<string, Owner> = Object.fromEntries([
   [
     'cottage',
     {
-      tables: ['cottages', 'cottageImages', 'cottageComforts', 'cottageCottageTypes'],
-      repos: ['repos/cottages.ts', 'repos/cottage-images.ts', 'repos/cottage-moderation.ts'],
-      doors: ['routes/cottages.ts', 'routes/cottage-images.ts', 'routes/cottage-undo.ts', 'routes/premium.ts'],
+      // Its moderation signals are the cottage's too: recomputed after each of its commands commits (repos/signals.ts).
+      tables: ['cottages', 'cottageImages', 'cottageComforts', 'cottageCottageTypes', 'cottageSignals', 'cottageFingerprints', 'cottageImageHashes'],
+      repos: ['repos/cottages.ts', 'repos/cottage-images.ts', 'repos/cottage-moderation.ts', 'repos/signals.ts'],
+      doors: ['routes/cottages.ts', 'routes/cottage-images.ts', 'routes/cottage-undo.ts', 'routes/premium.ts', 'routes/cottage-signals.ts'],
     },
   ],
   ['service', { tables: ['services'], repos: ['repos/services.ts'], doors: ['routes/services.ts'] }],

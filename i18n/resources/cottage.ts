@@ -1,6 +1,7 @@
 import { resourceTexts } from './define';
 import { cottageFormTexts } from './cottage-form';
 import { cottageReviewTexts } from './cottage-review';
+import { cottageSignalsTexts } from './cottage-signals';
 
 /** The cottage screen's texts in every language. */
 export default resourceTexts({
@@ -55,6 +56,8 @@ export default resourceTexts({
     ...cottageFormTexts.en,
     // The review desk.
     ...cottageReviewTexts.en,
+    // The moderation signals.
+    ...cottageSignalsTexts.en,
   },
   ru: {
     name: 'Коттедж |||| Коттеджа |||| Коттеджей',
@@ -107,6 +110,8 @@ export default resourceTexts({
     ...cottageFormTexts.ru,
     // The review desk.
     ...cottageReviewTexts.ru,
+    // The moderation signals.
+    ...cottageSignalsTexts.ru,
   },
   uz: {
     name: 'Kottej |||| Kottejlar',
@@ -159,5 +164,7 @@ export default resourceTexts({
     ...cottageFormTexts.uz,
     // The review desk.
     ...cottageReviewTexts.uz,
+    // The moderation signals.
+    ...cottageSignalsTexts.uz,
   },
 });

@@ -17,8 +17,11 @@ interface HeardChange extends LiveChange {
   own: boolean;
 }
 
-/** Changes around a record that leave its fields as they were: who has it open, who reviews it. */
-const AROUND_THE_RECORD = new Set(['presence', 'claim', 'release']);
+/**
+ * Changes around a record that leave its fields as they were: who has it open, who reviews it, its moderation signals
+ * recomputed after a write (the write itself was told).
+ */
+const AROUND_THE_RECORD = new Set(['presence', 'claim', 'release', 'signals']);
 /** Whether someone else changed the record itself: what a list's chip counts and an open edit page warns of. */
 export const othersChangedRecord = (change: HeardChange) => !change.own && !AROUND_THE_RECORD.has(change.action);
 

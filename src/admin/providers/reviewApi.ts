@@ -6,6 +6,8 @@
 import type { Identifier, RaRecord } from 'react-admin';
 import { apiPath, resources } from '../../shared/resources';
 import type { ApiResponse } from './httpClient';
+// A type only: the record's zod stays out of the panel's bundle.
+import type { CottageSignalsRecord } from '../../shared/records/signals';
 
 type Http = <T = unknown>(path: string, init?: RequestInit) => Promise<ApiResponse<T>>;
 
@@ -21,6 +23,7 @@ const REVIEW_PATHS = {
   reasonAdd: 'moderation-reason/add',
   reasonEdit: 'moderation-reason/edit/:id',
   reasonDelete: 'moderation-reason/delete/:id',
+  signals: 'cottage/:id/signals',
 } as const;
 
 /** Who holds a cottage, and until when (ISO time). */
@@ -80,6 +83,8 @@ export interface ReviewApi {
   addReasonTemplate(template: ReasonTemplateInput): Promise<ReasonTemplate>;
   editReasonTemplate(id: Identifier, template: Partial<ReasonTemplateInput>): Promise<ReasonTemplate>;
   deleteReasonTemplate(id: Identifier): Promise<void>;
+  /** `GET cottage/:id/signals`: the moderation signals, each reason in the panel's language, and the risk score. */
+  cottageSignals(cottageId: Identifier): Promise<CottageSignalsRecord>;
 }
 
 const json = (method: string, body: unknown): RequestInit => ({ method, body: JSON.stringify(body) });
@@ -106,5 +111,6 @@ export function createReviewApi(http: Http): ReviewApi {
     async deleteReasonTemplate(id) {
       await http(apiPath(REVIEW_PATHS.reasonDelete, id), { method: 'DELETE' });
     },
+    cottageSignals: async (id) => (await http<CottageSignalsRecord>(apiPath(REVIEW_PATHS.signals, id))).json,
   };
 }

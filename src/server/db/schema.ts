@@ -317,6 +317,9 @@ export const cottages = pgTable(
       .references(() => places.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The moderation signals' risk score (0–100) and kinds, kept by `repos/signals.ts` after each write (migration 0015). */
+    risk: integer('risk').notNull().default(0),
+    signalKinds: text('signal_kinds').array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
     check('cottage_status_check', inList('status', ACTIVE_STATUSES)),
@@ -343,6 +346,11 @@ export const cottages = pgTable(
     // migration 0007) by trigrams, so a search stays index-backed at any number of cottages.
     index('cottage_name_fold_idx').using('gin', sql`dacha_fold(${t.name}) gin_trgm_ops`),
     index('cottage_description_fold_idx').using('gin', sql`dacha_fold(${t.description}) gin_trgm_ops`),
+    // "Riskiest first" (the moderation queue) and `signal` filters (migration 0015).
+    index('cottage_risk_desc_idx').on(t.risk.desc().nullsFirst(), t.id),
+    index('cottage_signal_kinds_idx').using('gin', t.signalKinds),
+    // Twin pins: the cottages within a few metres' latitude.
+    index('cottage_latitude_idx').on(t.latitude),
   ],
 );
 
@@ -681,3 +689,47 @@ export const presence = pgTable(
   (t) => [primaryKey({ columns: [t.sessionId, t.resource, t.recordId] }), index('presence_record_idx').on(t.resource, t.recordId)],
 );
 export * from './schema-webhooks';
+
+/**
+ * A cottage's moderation signals (issue #35, `repos/signals.ts`): recomputed after every committed write of the cottage,
+ * each with its message (a key of `signals/messages.ts` and its parameters, rendered in the reader's language), its
+ * evidence and the other cottage it concerns, if any.
+ */
+export const cottageSignals = pgTable(
+  'cottage_signal',
+  {
+    id: id(),
+    cottageId: uuid('cottage_id')
+      .notNull()
+      .references(() => cottages.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 32 }).notNull(),
+    severity: varchar('severity', { length: 8 }).notNull(),
+    messageKey: varchar('message_key', { length: 64 }).notNull(),
+    params: jsonb('params').$type<Record<string, string | number>>().notNull(),
+    evidence: jsonb('evidence').$type<Record<string, unknown>>().notNull(),
+    // No foreign key: when the other cottage is deleted, the signals naming it are how its pair is found and recomputed.
+    relatedId: uuid('related_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('cottage_signal_cottage_idx').on(t.cottageId), index('cottage_signal_related_idx').on(t.relatedId)],
+);
+
+/** A cottage's description as MinHash bands (`signals/text-similarity.ts`): a copied text shares a band, found by the GIN index. */
+export const cottageFingerprints = pgTable(
+  'cottage_fingerprint',
+  {
+    cottageId: uuid('cottage_id')
+      .primaryKey()
+      .references(() => cottages.id, { onDelete: 'cascade' }),
+    textBands: text('text_bands').array().notNull(),
+  },
+  (t) => [index('cottage_fingerprint_bands_idx').using('gin', t.textBands)],
+);
+
+/** A cottage image's perceptual hashes (`images/phash.ts`: whole, mirrored, cropped, cropped mirrored), for duplicate photos. */
+export const cottageImageHashes = pgTable('cottage_image_hash', {
+  imageId: uuid('image_id')
+    .primaryKey()
+    .references(() => cottageImages.id, { onDelete: 'cascade' }),
+  hashes: bigint('hashes', { mode: 'bigint' }).array().notNull(),
+});

@@ -21,10 +21,24 @@ export interface Written<T> {
   retireFiles?: Iterable<string | null | undefined>;
 }
 
+/** What runs once a write of a resource's records has committed: given the ids its audit entries name. */
+type CommittedHook = (db: Db, ids: string[], request: FastifyRequest) => Promise<void>;
+const committedHooks = new Map<string, CommittedHook>();
+
+/**
+ * Runs `hook` after every committed unit of work that wrote records of `resource` (whichever door: form, bulk, import,
+ * revert, an action), before the request answers: e.g. a cottage's moderation signals (repos/signals.ts). One hook per
+ * resource; a failing hook is logged, never undoes or fails the committed write.
+ */
+export function afterCommit(resource: string, hook: CommittedHook) {
+  committedHooks.set(resource, hook);
+}
+
 export async function auditedWrite<T>(db: Db, request: FastifyRequest, write: (tx: Tx) => Promise<Written<T>>): Promise<T> {
+  let entries: AuditEntry[] = [];
   const done = await db.transaction(async (tx) => {
     const written = await write(tx);
-    const entries = [written.audit ?? []].flat();
+    entries = [written.audit ?? []].flat();
     for (const entry of entries) await recordAudit(tx, request, entry);
     await publishChanges(tx, entries);
     // The webhooks' outbox: their messages commit with the change, or not at all (issue #36).
@@ -34,7 +48,20 @@ export async function auditedWrite<T>(db: Db, request: FastifyRequest, write: (t
   });
   if (done.messages) request.server.webhooks.wake();
   for (const path of done.removeFiles ?? []) request.removeFileAfterSuccess(path);
+  await runCommittedHooks(db, request, entries);
   return done.result;
+}
+
+async function runCommittedHooks(db: Db, request: FastifyRequest, entries: AuditEntry[]) {
+  for (const [resource, hook] of committedHooks) {
+    const ids = [...new Set(entries.filter((e) => e.resource === resource).map((e) => e.recordId))];
+    if (!ids.length) continue;
+    try {
+      await hook(db, ids, request);
+    } catch (error) {
+      request.log.error({ err: error, resource }, 'after-commit hook failed');
+    }
+  }
 }
 
 /**

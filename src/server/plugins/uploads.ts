@@ -128,12 +128,15 @@ declare module 'fastify' {
     saveImage(file: UploadedFile): Promise<string>;
     /** Deletes a file once the request has succeeded (a replaced or deleted record's image). */
     removeFileAfterSuccess(publicPath: string | null | undefined): void;
+    /** The stored bytes of an image this request saved (its perceptual hashes are taken after the commit). */
+    savedImage(publicPath: string): Buffer | undefined;
   }
 }
 
 interface UploadState {
   written: string[];
   replaced: string[];
+  bytes?: Map<string, Buffer>;
 }
 const STATE = Symbol('uploads');
 type WithState = FastifyRequest & { [STATE]?: UploadState };
@@ -226,7 +229,12 @@ async function uploadsPlugin(app: FastifyInstance, opts: { storage: FileStorage;
     const { data, extension } = await normaliseImage(file.bytes, opts.maxImagePixels);
     const publicPath = await opts.storage.save(data, extension);
     stateOf(this).written.push(publicPath);
+    (stateOf(this).bytes ??= new Map()).set(publicPath, data);
     return publicPath;
+  });
+
+  app.decorateRequest('savedImage', function (this: FastifyRequest, publicPath: string) {
+    return (this as WithState)[STATE]?.bytes?.get(publicPath);
   });
 
   app.decorateRequest('removeFileAfterSuccess', function (this: FastifyRequest, publicPath: string | null | undefined) {

@@ -15,12 +15,14 @@ import {
 } from '../db/schema';
 import { anyId, qualified, rowsOf, together } from '../db/sql';
 import { badRequest } from '../errors';
+import { said } from '../messages';
 import { rankOf, type ListSpec } from '../query/list';
 import { kinds } from '../query/filter-kinds';
 import { uuidLike } from '../query/ids';
 import { registrySearch } from '../query/search';
 import { cottageImageRecord, cottageRecord, type CottageRecord } from '../../shared/records/cottage';
 import { placementRecord } from '../../shared/records/placement';
+import { SIGNAL_KINDS } from '../../shared/signals';
 import { resources } from '../../shared/resources';
 import { DEFAULT_LANGUAGE, type ActiveStatus, type CottageStatus } from '../../shared/enums';
 import { idOf, nameOf, translatedNames, translatedText } from '../query/translated';
@@ -53,6 +55,21 @@ const hasComfort = (key: string) => (value: unknown): SQL => {
   const ids = idList(key, value);
   if (!ids.length) return sql`false`;
   return sql`exists (select 1 from ${cottageComforts} where ${cottageComforts.cottageId} = ${cottages.id} and ${inArray(cottageComforts.comfortId, ids)})`;
+};
+const SIGNAL_FILTER = {
+  uz: '"signal" filtri quyidagilardan birini qabul qiladi: {kinds} (yoki ularning roʻyxatini)',
+  ru: 'Фильтр «signal» принимает одно из: {kinds} (или их список)',
+  en: 'Filter "signal" takes one of: {kinds} (or a list of them)',
+};
+/** Cottages with any of the signal kinds given (the GIN index on `signal_kinds`). */
+const hasSignal = (value: unknown): SQL => {
+  const wanted = Array.isArray(value) ? value : [value];
+  if (!wanted.every((k) => typeof k === 'string' && (SIGNAL_KINDS as readonly string[]).includes(k))) {
+    const message = said(SIGNAL_FILTER, { kinds: SIGNAL_KINDS.join(', ') });
+    throw badRequest(message, { signal: message });
+  }
+  if (!wanted.length) return sql`false`;
+  return sql`${cottages.signalKinds} && array[${sql.join(wanted.map((k) => sql`${k}`), sql`, `)}]::text[]`;
 };
 const atLeast = (column: AnyColumn, key: string) => (value: unknown) => sql`${column} >= ${numeric(key, value)}`;
 const atMost = (column: AnyColumn, key: string) => (value: unknown) => sql`${column} <= ${numeric(key, value)}`;
@@ -93,6 +110,7 @@ export const cottageListSpec = (lang: string): ListSpec => {
       longitude: cottages.longitude,
       createdAt: cottages.createdAt,
       updatedAt: cottages.updatedAt,
+      risk: cottages.risk,
       // Sorting by the translated name: the names are ranked once (an uncorrelated subquery), rows only look up a rank.
       region: rankOf(regionRanking, cottages.regionId),
       place: rankOf(placeRanking, cottages.placeId),
@@ -106,6 +124,9 @@ export const cottageListSpec = (lang: string): ListSpec => {
       cottageTypes: hasType('cottageTypes'),
       comfort: hasComfort('comfort'),
       comforts: hasComfort('comforts'),
+      // Moderation signals (issue #35): cottages with any of the kinds (the GIN index), and a least risk score.
+      signal: hasSignal,
+      risk_gte: atLeast(cottages.risk, 'risk'),
       // The original's test flag does not exist here; accepted and ignored so old clients keep working.
       isTest: () => undefined,
     },
@@ -115,6 +136,8 @@ export const cottageListSpec = (lang: string): ListSpec => {
       cottageTypes: kinds.uuid,
       comfort: kinds.uuid,
       comforts: kinds.uuid,
+      signal: { type: 'enum', values: SIGNAL_KINDS },
+      risk_gte: kinds.int,
       // A rank (the regions' or places' order by name): what `region=<n>` compares with, as before.
       region: kinds.int,
       place: kinds.int,
@@ -145,6 +168,8 @@ const COTTAGE_COLUMNS = {
   userId: cottages.userId,
   createdAt: cottages.createdAt,
   updatedAt: cottages.updatedAt,
+  risk: cottages.risk,
+  signalKinds: cottages.signalKinds,
 } as const satisfies { [K in keyof CottageRecord]?: PgColumn };
 
 /**

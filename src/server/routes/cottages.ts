@@ -30,6 +30,8 @@ import type { AuthUser } from '../plugins/auth';
 import { said, say } from '../messages';
 import type { RecordSnapshot } from '../repos/snapshots';
 import { recordLabel } from '../labels';
+import { afterCommit } from '../http/unit-of-work';
+import { recomputeSignals, signalRoutes } from './cottage-signals';
 
 const MAX_COTTAGE_IMAGES = 15;
 
@@ -156,6 +158,14 @@ const cottageRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   claimRoutes(app);
+
+  // Every committed write of a cottage (form, bulk, import, revert, the desk's actions) recomputes its moderation signals
+  // before the request answers, and the open panels hear of a change (issue #35).
+  afterCommit('cottage', async (db, ids, request) => {
+    const changed = await recomputeSignals(db, ids, request);
+    if (changed.length) await publishChange(db, { resource: 'cottage', ids: changed, action: 'signals' });
+  });
+  signalRoutes(app);
 
   // What a delete takes with it (the cascade), so the delete dialog can say so before the user confirms.
   app.get(

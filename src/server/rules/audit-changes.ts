@@ -8,8 +8,11 @@ import { SECRET_FIELD } from './secret-fields';
 
 export const HIDDEN = '[hidden]';
 
-/** Fields whose change says nothing of its own: the entry names the record, and times change with every write. */
-const IGNORED = new Set(['id', 'createdAt', 'updatedAt']);
+/**
+ * Fields whose change says nothing of its own: the entry names the record, and times change with every write. A
+ * cottage's risk and signal kinds are computed after each write (repos/signals.ts), never written by one.
+ */
+const IGNORED = new Set(['id', 'createdAt', 'updatedAt', 'risk', 'signalKinds']);
 
 /** A value as JSON would carry it, without any secret-named key at any depth. */
 function clean(value: unknown): unknown {

@@ -40,5 +40,8 @@ export const cottageRecord = z.object({
   premiumCottages: z.array(placementRecord),
   createdAt: z.date(),
   updatedAt: z.date(),
+  /** The moderation signals' risk score, 0–100, and their kinds (`GET cottage/{id}/signals` tells why). */
+  risk: z.number().int(),
+  signalKinds: z.array(z.string()),
 });
 export type CottageRecord = z.infer<typeof cottageRecord>;

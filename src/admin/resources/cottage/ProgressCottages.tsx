@@ -6,6 +6,7 @@ import { cottageColumns, cottageFilters, CottageQuickFilters } from './columns';
 import { DeleteWarning } from './DeleteWarning';
 import { ModerateButton, QueueBulkActions, useMayModerate, type Decision } from './moderation';
 import { HeldByChip, ReviewButton, useClaimsKeptLive } from './review/claims';
+import { riskColumn, RiskiestFirst, SignalFilterList } from './signals/queue';
 
 /** The queue's two views; Rejected is always offered, even while nothing waits. */
 const VIEWS = ['progress', 'rejected'] as const;
@@ -72,15 +73,23 @@ const Queue = () => {
       filters={cottageFilters}
       sort={{ field: 'createdAt', order: 'DESC' }}
       perPage={25}
-      quickFilters={<CottageQuickFilters />}
+      quickFilters={
+        <>
+          <SignalFilterList />
+          <CottageQuickFilters />
+        </>
+      }
       empty={false}
     >
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, pr: 1 }}>
         <ViewTabs view={view} onChange={setView} />
         <ReviewButton />
+        <RiskiestFirst />
       </Box>
       <KitDataTable storeKey={`${STORE_KEY}.datatable`} bulkActionButtons={bulk} empty={<ViewEmpty view={view} />}>
         {cottageColumns}
+        {/* The moderation signals' risk score (issue #35). */}
+        {riskColumn}
         {/* Who holds each claimed cottage on the review desk (from GET cottage/claims). */}
         {view === 'progress' && <DataTable.Col key="claim" source="id" label="resources.cottage.review.held_column" disableSort render={() => <HeldByChip />} />}
         <RowActions deleteContent={<DeleteWarning />}>

@@ -13,6 +13,7 @@ import { KitCreate, KitEdit } from '../../components/KitPages';
 import { CottageFields, F, NameInput } from './form/CottageFields';
 import { KitForm } from '../../components/KitForm';
 import { ClaimNotice } from './review/claims';
+import { RecordSignals } from './signals/SignalPanel';
 
 const T = 'resources.cottage.form';
 /** The most child images one create may carry (the server refuses more). */
@@ -70,6 +71,8 @@ export const CottageEdit = () => {
     >
       {/* A colleague reviewing this cottage on the desk (issue 25). */}
       <ClaimNotice />
+      {/* Its moderation signals, with their evidence (issue #35). */}
+      <RecordSignals />
       <KitForm toolbar={<EditToolbar />}>
         <NameInput />
         <CottageFields />

@@ -17,6 +17,8 @@ interface Props {
   /** Why the templates could not be read, if they could not (the reason can still be written). */
   templatesError?: string;
   sending: boolean;
+  /** The reason the dialog opens with (a signal's reason template, picked on the desk). */
+  initialText?: string;
   /** Shows "Manage templates" (holders of `cottage.moderate` are the only ones here, but the caller decides). */
   onManage?: () => void;
   onSend(reason: string): void;
@@ -27,7 +29,7 @@ interface Props {
  * The rejection's reason: templates numbered 1–9 (a digit picks one into the text, which stays editable), in the
  * panel's language or the one switched to; Enter sends (Shift+Enter is a new line), and an empty reason is refused.
  */
-export const RejectDialog = ({ open, name, templates, templatesError, sending, onManage, onSend, onClose }: Props) => {
+export const RejectDialog = ({ open, name, templates, templatesError, sending, initialText, onManage, onSend, onClose }: Props) => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const [language, setLanguage] = useState<ReasonLanguage>(languageOf(locale));
@@ -36,11 +38,11 @@ export const RejectDialog = ({ open, name, templates, templatesError, sending, o
   const [refused, setRefused] = useState(false);
   useEffect(() => {
     if (!open) return;
-    setText('');
+    setText(initialText ?? '');
     setPicked(null);
     setRefused(false);
     setLanguage(languageOf(locale));
-  }, [open, locale]);
+  }, [open, locale, initialText]);
 
   const pick = (template: ReasonTemplate, lang = language) => {
     setPicked(template);

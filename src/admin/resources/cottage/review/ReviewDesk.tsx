@@ -19,6 +19,7 @@ import { TemplatesDialog } from './TemplatesDialog';
 import { othersChangedRecord, useLiveChanges } from '../../../live/LiveProvider';
 import { useDesk } from './useDesk';
 import { useReasonTemplates } from './useReasonTemplates';
+import { SignalPanel } from '../signals/SignalPanel';
 
 const T = 'resources.cottage.review';
 
@@ -39,6 +40,8 @@ const Desk = () => {
   const { current, status, busy, stats } = desk;
   const [photo, setPhoto] = useState(0);
   const [rejecting, setRejecting] = useState(false);
+  /** The reason a signal's "reject with this reason" opened the dialog with. */
+  const [signalReason, setSignalReason] = useState<string | undefined>();
   const [managing, setManaging] = useState(false);
   const [help, setHelp] = useState(false);
   const templates = useReasonTemplates();
@@ -54,7 +57,10 @@ const Desk = () => {
   };
   const actions = {
     approve: () => void desk.decide('confirmed'),
-    reject: () => setRejecting(true),
+    reject: () => {
+      setSignalReason(undefined);
+      setRejecting(true);
+    },
     skip: () => void desk.skip(),
     next: () => setPhoto((i) => (photos.length ? (i + 1) % photos.length : 0)),
     prev: () => setPhoto((i) => (photos.length ? (i - 1 + photos.length) % photos.length : 0)),
@@ -95,6 +101,18 @@ const Desk = () => {
         <Typography variant="h5" component="h2" sx={{ mb: 1, overflowWrap: 'anywhere' }} data-testid="review-name">
           {String(current.name)}
         </Typography>
+        <Card variant="outlined" sx={{ mb: 2 }}>
+          <CardContent>
+            <SignalPanel
+              id={current.id}
+              texts={{ name: String(current.name ?? ''), description: String(current.description ?? '') }}
+              onReject={(reason) => {
+                setSignalReason(reason);
+                setRejecting(true);
+              }}
+            />
+          </CardContent>
+        </Card>
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '7fr 5fr' }, gap: 2 }}>
           <Box sx={{ minWidth: 0 }}>
             <PhotoViewer photos={photos} index={photo} onIndex={setPhoto} />
@@ -138,6 +156,7 @@ const Desk = () => {
           templates={templates.data ?? []}
           templatesError={templates.error?.message}
           sending={busy}
+          initialText={signalReason}
           onManage={() => setManaging(true)}
           onClose={() => setRejecting(false)}
           onSend={(reason) => {

@@ -1,0 +1,301 @@
+/**
+ * Moderation signals stored beside the cottages (issue #35, DESIGN §10 "Signals beside records"): after a cottage's
+ * write commits, `recomputeCottageSignals` reads what the detectors need (`signals/`), replaces the cottage's signals and
+ * writes its risk score and signal kinds on its row (the list sorts and filters by them), and its description's
+ * MinHash bands. The caller (`routes/cottage-signals.ts`) runs it after the write's commit, a short transaction per
+ * cottage, and on the cottages a signal names (a twin, a copy, the rest of a burst), one step deep.
+ */
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../db/client';
+import { cottageFingerprints, cottageImageHashes, cottageImages, cottageSignals, cottages } from '../db/schema';
+import { rowsOf } from '../db/sql';
+import { findContacts, type ContactMatch } from '../signals/contact';
+import { MIN_PEERS, priceFindings, type PriceStats } from '../signals/price';
+import { COPY_SIMILARITY, jaccard, shingles, textBands } from '../signals/text-similarity';
+import { riskScore, SEVERITY, type SignalKind } from '../signals/score';
+import { NEAR_BITS, similarityOf } from '../images/phash';
+import type { SignalMessageKey } from '../signals/messages';
+
+/** Two pins closer than this are one place. */
+const TWIN_METRES = 30;
+/** An owner adding this many cottages within 24 hours. */
+const BURST_COUNT = 5;
+const DAY_MS = 24 * 3600 * 1000;
+
+interface SignalRow {
+  kind: SignalKind;
+  severity: string;
+  messageKey: SignalMessageKey;
+  params: Record<string, string | number>;
+  evidence: Record<string, unknown>;
+  relatedId: string | null;
+}
+
+interface CottageFacts {
+  id: string;
+  name: string;
+  description: string;
+  price: number;
+  priceWeekend: number;
+  placeId: string;
+  regionId: string;
+  latitude: number | null;
+  longitude: number | null;
+  userId: string | null;
+  createdAt: Date;
+}
+
+const signal = (kind: SignalKind, messageKey: SignalMessageKey, params: SignalRow['params'], evidence: SignalRow['evidence'], relatedId: string | null = null): SignalRow => ({
+  kind,
+  severity: SEVERITY[kind],
+  messageKey,
+  params,
+  evidence,
+  relatedId,
+});
+
+const sameOwnerNot = (userId: string | null) => sql`${cottages.userId} is distinct from ${userId}`;
+const textArray = (values: string[]) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
+
+function contactSignal(c: CottageFacts): SignalRow[] {
+  const matches: (ContactMatch & { field: string })[] = [];
+  for (const field of ['name', 'description'] as const) for (const m of findContacts(c[field])) matches.push({ ...m, field });
+  if (!matches.length) return [];
+  return [signal('contact', 'contact', { text: matches[0].text }, { matches })];
+}
+
+/** The confirmed prices of the cottage's place, or its region's when the place has fewer than `MIN_PEERS`. */
+async function priceStats(db: DbOrTx, c: CottageFacts): Promise<{ scope: 'place' | 'region'; price?: PriceStats; priceWeekend?: PriceStats }> {
+  const statsOf = async (where: ReturnType<typeof eq>) => {
+    const result = await db.execute(sql`select count(*)::int as count,
+        percentile_cont(array[0.25, 0.5, 0.75]) within group (order by ${cottages.price}) as p,
+        percentile_cont(array[0.25, 0.5, 0.75]) within group (order by ${cottages.priceWeekend}) as w,
+        min(${cottages.price}) as pmin, max(${cottages.price}) as pmax, min(${cottages.priceWeekend}) as wmin, max(${cottages.priceWeekend}) as wmax
+      from ${cottages} where ${where} and ${cottages.cottageStatus} = 'confirmed' and ${cottages.id} <> ${c.id}`);
+    const [row] = rowsOf<{ count: number; p: number[] | null; w: number[] | null; pmin: number; pmax: number; wmin: number; wmax: number }>(result);
+    const count = Number(row?.count ?? 0);
+    if (!row || count < MIN_PEERS || !row.p || !row.w) return undefined;
+    const of = (q: number[], min: number, max: number): PriceStats => ({ count, q1: Number(q[0]), median: Number(q[1]), q3: Number(q[2]), min: Number(min), max: Number(max) });
+    return { price: of(row.p, row.pmin, row.pmax), priceWeekend: of(row.w, row.wmin, row.wmax) };
+  };
+  const place = await statsOf(eq(cottages.placeId, c.placeId));
+  if (place) return { scope: 'place', ...place };
+  return { scope: 'region', ...(await statsOf(eq(cottages.regionId, c.regionId))) };
+}
+
+const round = (n: number) => Math.round(n);
+
+async function priceSignals(db: DbOrTx, c: CottageFacts): Promise<SignalRow[]> {
+  const { scope, ...stats } = await priceStats(db, c);
+  return priceFindings(c, stats).map((f) => {
+    if (f.key === 'weekendBelow') return signal('price', 'weekendBelow', { price: f.price, priceWeekend: f.priceWeekend }, { field: 'priceWeekend', price: f.price, priceWeekend: f.priceWeekend });
+    const key: SignalMessageKey = f.field === 'price' ? f.key : f.key === 'priceHigh' ? 'weekendHigh' : 'weekendLow';
+    const { low, high } = { low: round(f.low), high: round(f.high) };
+    return signal('price', key, { value: f.value, median: round(f.stats.median), low, high }, { field: f.field, value: f.value, scope, ...f.stats, low, high });
+  });
+}
+
+/** Metres between two points (haversine). */
+export function metresBetween(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.latitude - a.latitude) * rad;
+  const dLng = (b.longitude - a.longitude) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * 6_371_000 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+async function twinSignals(db: DbOrTx, c: CottageFacts): Promise<SignalRow[]> {
+  if (c.latitude === null || c.longitude === null) return [];
+  const here = { latitude: c.latitude, longitude: c.longitude };
+  const dLat = TWIN_METRES / 111_000;
+  const dLng = dLat / Math.max(0.01, Math.cos((c.latitude * Math.PI) / 180));
+  const near = await db
+    .select({ id: cottages.id, name: cottages.name, latitude: cottages.latitude, longitude: cottages.longitude })
+    .from(cottages)
+    .where(and(
+      sql`${cottages.latitude} between ${c.latitude - dLat} and ${c.latitude + dLat}`,
+      sql`${cottages.longitude} between ${c.longitude - dLng} and ${c.longitude + dLng}`,
+      ne(cottages.id, c.id),
+      sameOwnerNot(c.userId),
+    ))
+    .limit(50);
+  const measured = near
+    .map((n) => ({ ...n, distance: metresBetween(here, { latitude: n.latitude!, longitude: n.longitude! }) }))
+    .filter((n) => n.distance <= TWIN_METRES)
+    .sort((a, b) => a.distance - b.distance);
+  const nearest = measured[0];
+  if (!nearest) return [];
+  const distance = Math.round(nearest.distance);
+  return [signal('twin', 'twin', { distance, name: nearest.name }, { distance, here, there: { latitude: nearest.latitude, longitude: nearest.longitude }, others: measured.length }, nearest.id)];
+}
+
+async function copySignals(db: DbOrTx, c: CottageFacts, bands: string[]): Promise<SignalRow[]> {
+  if (!bands.length) return [];
+  const candidates = await db
+    .select({ id: cottages.id, name: cottages.name, description: cottages.description })
+    .from(cottageFingerprints)
+    .innerJoin(cottages, eq(cottages.id, cottageFingerprints.cottageId))
+    .where(and(sql`${cottageFingerprints.textBands} && ${textArray(bands)}`, ne(cottages.id, c.id), sameOwnerNot(c.userId)))
+    .limit(50);
+  const own = shingles(c.description);
+  const best = candidates
+    .map((o) => ({ ...o, similarity: jaccard(own, shingles(o.description)) }))
+    .filter((o) => o.similarity >= COPY_SIMILARITY)
+    .sort((a, b) => b.similarity - a.similarity)[0];
+  if (!best) return [];
+  const percent = Math.round(best.similarity * 100);
+  return [signal('copy', 'copy', { percent, name: best.name }, { similarity: best.similarity, text: c.description, relatedText: best.description }, best.id)];
+}
+
+async function burstSignals(db: DbOrTx, c: CottageFacts): Promise<{ rows: SignalRow[]; siblings: string[] }> {
+  if (!c.userId) return { rows: [], siblings: [] };
+  const at = c.createdAt.getTime();
+  const around = await db
+    .select({ id: cottages.id, createdAt: cottages.createdAt })
+    .from(cottages)
+    .where(and(eq(cottages.userId, c.userId), sql`${cottages.createdAt} between ${new Date(at - DAY_MS)} and ${new Date(at + DAY_MS)}`))
+    .orderBy(asc(cottages.createdAt));
+  // The busiest 24 hours holding this cottage: each window starts at one of the owner's cottages.
+  let best: typeof around = [];
+  for (let i = 0; i < around.length; i++) {
+    const from = around[i].createdAt.getTime();
+    if (from > at) break;
+    const window = around.filter((o) => o.createdAt.getTime() >= from && o.createdAt.getTime() <= from + DAY_MS);
+    if (window.length > best.length && from + DAY_MS >= at) best = window;
+  }
+  if (best.length < BURST_COUNT) return { rows: [], siblings: [] };
+  const evidence = { count: best.length, from: best[0].createdAt.toISOString(), to: best.at(-1)!.createdAt.toISOString(), ids: best.map((o) => o.id) };
+  return { rows: [signal('burst', 'burst', { count: best.length }, evidence)], siblings: best.map((o) => o.id).filter((id) => id !== c.id) };
+}
+
+const bigintArray = (values: (bigint | string)[]) => sql`array[${sql.join(values.map((v) => sql`${String(v)}`), sql`, `)}]::bigint[]`;
+
+interface NearPhoto {
+  imageId: string;
+  cottageId: string;
+  image: string;
+  name: string;
+  userId: string | null;
+  bits: number;
+}
+
+/**
+ * The stored images nearest to a photo's hashes (`images/phash.ts`), at most `NEAR_BITS` apart, best first: every
+ * stored image's hashes against the photo's (a scan of `cottage_image_hash`, 16 XORs a row).
+ */
+export async function nearPhotos(db: DbOrTx, hashes: (bigint | string)[], opts: { notCottage?: string; limit: number }): Promise<NearPhoto[]> {
+  if (!hashes.length) return [];
+  const result = await db.execute(sql`select * from (
+      select i.id as "imageId", i.cottage_id as "cottageId", i.image, c.name, c.user_id as "userId",
+        (select min(bit_count((a # b)::bit(64))) from unnest(h.hashes) a, unnest(${bigintArray(hashes)}) b)::int as bits
+      from ${cottageImageHashes} h join ${cottageImages} i on i.id = h.image_id join ${cottages} c on c.id = i.cottage_id
+      ${opts.notCottage ? sql`where i.cottage_id <> ${opts.notCottage}` : sql``}) near
+    where bits <= ${NEAR_BITS} order by bits, "imageId" limit ${opts.limit}`);
+  return rowsOf<NearPhoto>(result).map((r) => ({ ...r, bits: Number(r.bits) }));
+}
+
+/** The images of these cottages (their files, to hash those a request has just saved). */
+export async function imagesOf(db: DbOrTx, cottageIds: string[]): Promise<{ id: string; image: string }[]> {
+  if (!cottageIds.length) return [];
+  return db
+    .select({ id: cottageImages.id, image: cottageImages.image })
+    .from(cottageImages)
+    .where(sql`${cottageImages.cottageId} in (${sql.join(cottageIds.map((id) => sql`${id}`), sql`, `)})`);
+}
+
+/** Keeps an image's hashes, replacing those of the file it had before. */
+export async function storeImageHashes(tx: Tx, imageId: string, hashes: bigint[]) {
+  await tx.insert(cottageImageHashes).values({ imageId, hashes }).onConflictDoUpdate({ target: cottageImageHashes.imageId, set: { hashes } });
+}
+
+/** Near copies of this cottage's photos among other cottages': another owner's (high), the same owner's (low). */
+async function photoSignals(db: DbOrTx, c: CottageFacts): Promise<SignalRow[]> {
+  const own = await db
+    .select({ imageId: cottageImages.id, image: cottageImages.image, hashes: cottageImageHashes.hashes })
+    .from(cottageImageHashes)
+    .innerJoin(cottageImages, eq(cottageImages.id, cottageImageHashes.imageId))
+    .where(eq(cottageImages.cottageId, c.id));
+  const best = new Map<string, { mine: (typeof own)[number]; near: NearPhoto }>();
+  for (const mine of own) {
+    for (const near of await nearPhotos(db, mine.hashes, { notCottage: c.id, limit: 5 })) {
+      const known = best.get(near.cottageId);
+      if (!known || near.bits < known.near.bits) best.set(near.cottageId, { mine, near });
+    }
+  }
+  return [...best.values()].map(({ mine, near }) => {
+    const sameOwner = c.userId !== null && near.userId === c.userId;
+    const similarity = similarityOf(near.bits);
+    const kind: SignalKind = sameOwner ? 'reusedPhoto' : 'photo';
+    const evidence = { image: mine.image, imageId: mine.imageId, relatedImage: near.image, relatedImageId: near.imageId, bits: near.bits, similarity };
+    return signal(kind, kind, { percent: Math.round(similarity * 100), name: near.name }, evidence, near.cottageId);
+  });
+}
+
+/** What one cottage's signals are now, and the cottages they name. */
+async function detect(db: DbOrTx, c: CottageFacts, bands: string[]) {
+  const burst = await burstSignals(db, c);
+  const rows = [...(await photoSignals(db, c)), ...contactSignal(c), ...(await priceSignals(db, c)), ...(await twinSignals(db, c)), ...(await copySignals(db, c, bands)), ...burst.rows];
+  const related = [...rows.flatMap((r) => (r.relatedId ? [r.relatedId] : [])), ...burst.siblings];
+  return { rows, related };
+}
+
+const factColumns = {
+  id: cottages.id,
+  name: cottages.name,
+  description: cottages.description,
+  price: cottages.price,
+  priceWeekend: cottages.priceWeekend,
+  placeId: cottages.placeId,
+  regionId: cottages.regionId,
+  latitude: cottages.latitude,
+  longitude: cottages.longitude,
+  userId: cottages.userId,
+  createdAt: cottages.createdAt,
+};
+
+const sameness = (rows: Pick<SignalRow, 'kind' | 'messageKey' | 'params' | 'relatedId'>[]) =>
+  JSON.stringify(rows.map((r) => [r.kind, r.messageKey, r.params, r.relatedId]).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))));
+
+/**
+ * Recomputes one cottage on `tx` (the caller's own short transaction, one per cottage), holding its row first so two
+ * workers recomputing it take turns. Answers whether its signals changed, and the cottages they name (before and
+ * after) and those whose signals named it; a cottage that is gone only names those.
+ */
+export async function recomputeCottageSignals(tx: Tx, id: string): Promise<{ changed: boolean; related: string[] }> {
+  const [c] = await tx.select(factColumns).from(cottages).where(eq(cottages.id, id)).for('update');
+  const before = await tx
+    .select({ kind: cottageSignals.kind, messageKey: cottageSignals.messageKey, params: cottageSignals.params, relatedId: cottageSignals.relatedId })
+    .from(cottageSignals)
+    .where(eq(cottageSignals.cottageId, id));
+  // Cottages whose signals name this one (its twin, its copy): they are looked at again too.
+  const namingIt = await tx.select({ id: cottageSignals.cottageId }).from(cottageSignals).where(eq(cottageSignals.relatedId, id));
+  const wasRelated = [...before.flatMap((r) => (r.relatedId ? [r.relatedId] : [])), ...namingIt.map((r) => r.id)];
+  if (!c) return { changed: false, related: wasRelated };
+  const bands = textBands(c.description);
+  const { rows, related } = await detect(tx, c, bands);
+  await tx.delete(cottageSignals).where(eq(cottageSignals.cottageId, id));
+  if (rows.length) await tx.insert(cottageSignals).values(rows.map((r) => ({ ...r, cottageId: id })));
+  const kinds = [...new Set(rows.map((r) => r.kind))].sort();
+  await tx.update(cottages).set({ risk: riskScore(kinds), signalKinds: kinds }).where(eq(cottages.id, id));
+  await tx
+    .insert(cottageFingerprints)
+    .values({ cottageId: id, textBands: bands })
+    .onConflictDoUpdate({ target: cottageFingerprints.cottageId, set: { textBands: bands } });
+  return { changed: sameness(before as SignalRow[]) !== sameness(rows), related: [...wasRelated, ...related] };
+}
+
+interface StoredSignal extends SignalRow {
+  id: string;
+}
+
+/** A cottage's stored signals, strongest first, and its score (undefined when there is no such cottage). */
+export async function signalsOf(db: DbOrTx, cottageId: string): Promise<{ score: number; signals: StoredSignal[] } | undefined> {
+  const [c] = await db.select({ risk: cottages.risk }).from(cottages).where(eq(cottages.id, cottageId));
+  if (!c) return undefined;
+  const rows = await db.select().from(cottageSignals).where(eq(cottageSignals.cottageId, cottageId)).orderBy(asc(cottageSignals.createdAt), asc(cottageSignals.id));
+  const order = { high: 0, medium: 1, low: 2 } as Record<string, number>;
+  const signals = rows
+    .map((r) => ({ id: r.id, kind: r.kind as SignalKind, severity: r.severity, messageKey: r.messageKey as SignalMessageKey, params: r.params, evidence: r.evidence, relatedId: r.relatedId }))
+    .sort((a, b) => (order[a.severity] ?? 3) - (order[b.severity] ?? 3));
+  return { score: c.risk, signals };
+}
