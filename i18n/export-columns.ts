@@ -14,6 +14,8 @@ export default resourceTexts({
     balance: 'Balance',
     usedBy: 'Used by',
     tariffs: 'Tariffs',
+    risk: 'Risk',
+    signalKinds: 'Signals',
   },
   ru: {
     rating: 'Рейтинг',
@@ -24,6 +26,8 @@ export default resourceTexts({
     balance: 'Баланс',
     usedBy: 'Где используется',
     tariffs: 'Тарифы',
+    risk: 'Риск',
+    signalKinds: 'Сигналы',
   },
   uz: {
     rating: 'Reyting',
@@ -34,5 +38,7 @@ export default resourceTexts({
     balance: 'Balans',
     usedBy: 'Qayerda ishlatilgan',
     tariffs: 'Tariflar',
+    risk: 'Xavf',
+    signalKinds: 'Signallar',
   },
 });

@@ -8,7 +8,7 @@ import { userWith } from './fixtures';
 
 const PUBLIC = new Set(['POST /api/v1/auth/login/admin', 'POST /api/v1/auth/refresh', 'GET /api/v1/config', 'GET /api/v1/health']);
 /** Routes any logged-in user may call: their own profile, two-factor login and sessions, and logging out. */
-const ANY_USER = new Set(['GET /api/v1/user/me', 'PATCH /api/v1/user/me', 'POST /api/v1/user/me/password', 'DELETE /api/v1/auth/logout',
+const ANY_USER = new Set(['GET /api/v1/search', 'GET /api/v1/user/me', 'PATCH /api/v1/user/me', 'POST /api/v1/user/me/password', 'DELETE /api/v1/auth/logout',
   // Their own two-factor login and sessions (test/two-factor.test.ts, test/sessions.test.ts).
   'GET /api/v1/auth/security', 'POST /api/v1/auth/2fa/setup', 'POST /api/v1/auth/2fa/enable', 'POST /api/v1/auth/2fa/disable',
   'POST /api/v1/auth/2fa/recovery-codes',

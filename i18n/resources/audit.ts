@@ -88,6 +88,8 @@ export default resourceTexts({
       service: 'Service',
       usedBy: 'Used by',
       balance: 'Balance',
+      risk: 'Risk',
+      signalKinds: 'Signals',
     },
   },
   ru: {
@@ -175,6 +177,8 @@ export default resourceTexts({
       service: 'Услуга',
       usedBy: 'Используется в',
       balance: 'Баланс',
+      risk: 'Риск',
+      signalKinds: 'Сигналы',
     },
   },
   uz: {
@@ -262,6 +266,8 @@ export default resourceTexts({
       service: 'Xizmat',
       usedBy: 'Foydalanilgan joyi',
       balance: 'Balans',
+      risk: 'Xavf',
+      signalKinds: 'Signallar',
     },
   },
 });

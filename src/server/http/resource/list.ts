@@ -18,7 +18,7 @@ import { editWrite, removeWrite } from './writes';
  * Each resource's main list as other reads take it (the palette's search, `routes/search.ts`): the same spec, filters,
  * search folding and loader as its list route, so a search can never show more, or match otherwise, than the list.
  */
-export interface ListSource {
+interface ListSource {
   spec(lang: string): ListSpec;
   load(db: DbOrTx, ids: string[], lang: string): Promise<{ id: string }[]>;
 }
