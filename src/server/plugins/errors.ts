@@ -7,6 +7,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { errorBody, HttpError } from '../errors';
 import { render, said, type Said, type Texts } from '../messages';
+import { validationMessage, type IssueLike } from '../validation-texts';
 
 interface PgError {
   code?: string;
@@ -25,7 +26,6 @@ const TEXTS = {
   invalid: { uz: 'Notoʻgʻri soʻrov', ru: 'Неверный запрос', en: 'Invalid {where}' },
   invalidWhole: { uz: 'Notoʻgʻri soʻrov: {problem}', ru: 'Неверный запрос: {problem}', en: 'Invalid {where}: {problem}' },
   invalidField: { uz: 'Notoʻgʻri soʻrov: {field}: {problem}', ru: 'Неверный запрос: {field}: {problem}', en: 'Invalid {where}: {field}: {problem}' },
-  invalidValue: { uz: 'Notoʻgʻri qiymat', ru: 'Неверное значение', en: 'Invalid value' },
   mediaType: { uz: 'Bu yerda bunday kontent turi qabul qilinmaydi', ru: 'Этот тип содержимого здесь не принимается', en: 'This content type is not accepted here' },
   emptyJson: { uz: 'JSON tanasi boʻsh', ru: 'Тело JSON пустое', en: 'The JSON body is empty' },
   fileTooLarge: { uz: 'Fayl juda katta', ru: 'Файл слишком большой', en: 'The file is too large' },
@@ -93,11 +93,11 @@ function loggableError(error: unknown): unknown {
   };
 }
 
-export function validationFields(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
-  const fields: Record<string, string> = {};
+export function validationFields(issues: (IssueLike & { path: PropertyKey[] })[]): Record<string, Said> {
+  const fields: Record<string, Said> = {};
   for (const issue of issues) {
     const key = issue.path.map(String).join('.') || '_';
-    fields[key] ??= issue.message;
+    fields[key] ??= validationMessage(issue);
   }
   return fields;
 }
@@ -121,11 +121,11 @@ async function errorsPlugin(app: FastifyInstance) {
       return reply.status(error.statusCode).send(errorBody(error.statusCode, message, fields, error.extra));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      // The problems are zod's own words (or our schemas' English ones); the frame around them is in the reader's language.
+      // The problems and the frame around them in the reader's language (`validation-texts.ts`); English as zod or our schemas word it.
       const fields: Record<string, string> = {};
       for (const v of error.validation) {
         const key = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
-        fields[key] ??= v.message ?? render(said(TEXTS.invalidValue), lang);
+        fields[key] ??= render(validationMessage({ ...v.params, code: v.keyword, message: v.message }), lang);
       }
       const where = error.validationContext === 'querystring' ? 'query' : (error.validationContext ?? 'request');
       const first = Object.entries(fields)[0];
