@@ -19,6 +19,12 @@ import { resourceByRoute } from '../../shared/resources';
 import { definitionTexts } from '../repos/translations';
 import { listQuerySchema } from './list-params';
 import { inBatches, textStream } from './streaming';
+import { said } from '../messages';
+
+const OPTION_TEXTS = {
+  oneOf: { uz: '{name} quyidagilardan biri boʻlishi kerak: {allowed}', ru: '{name}: допустимые значения — {allowed}', en: '{name} must be one of {allowed}' },
+  notOneOf: { uz: 'Quyidagilardan biri emas: {allowed}', ru: 'Не одно из: {allowed}', en: 'Not one of {allowed}' },
+} as const;
 
 type Labels = Record<string, unknown>;
 interface Texts {
@@ -170,7 +176,7 @@ export function csvFormat(lang: string, query: Record<string, unknown>, timeZone
     const value = typeof raw === 'string' && Object.hasOwn(table, raw.toLowerCase()) ? table[raw.toLowerCase()] : undefined;
     if (value === undefined) {
       const allowed = Object.keys(table).filter((k) => /^[a-z]+$/.test(k)).join(', ');
-      throw badRequest(`${name} must be one of ${allowed}`, { [name]: `Not one of ${allowed}` });
+      throw badRequest(said(OPTION_TEXTS.oneOf, { name, allowed }), { [name]: said(OPTION_TEXTS.notOneOf, { allowed }) });
     }
     return value;
   };

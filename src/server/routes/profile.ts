@@ -19,6 +19,9 @@ import { loadUsers } from '../repos/users';
 import { HIDDEN } from '../rules/audit-changes';
 import { auditedWrite } from '../http/unit-of-work';
 import { credentialsOf, profileImage, setPasswordHash, updateProfile } from '../repos/profile';
+import { said } from '../messages';
+
+const PASSWORD_WRONG = { uz: 'Joriy parol notoʻgʻri', ru: 'Текущий пароль неверен', en: 'The current password is wrong' } as const;
 
 const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['user'];
@@ -86,7 +89,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if ('retryAfter' in outcome) return tooManyAttempts(reply, outcome.retryAfter);
       if (!outcome.passed) {
-        throw badRequest('The current password is wrong', { currentPassword: 'The current password is wrong' });
+        throw badRequest(said(PASSWORD_WRONG), { currentPassword: said(PASSWORD_WRONG) });
       }
       checkPasswordStrength(newPassword, row?.username, request.lang, 'newPassword');
       const passwordHash = await hashPassword(newPassword);
