@@ -12,6 +12,7 @@ import { revertAnswer, revertEntry } from '../http/revert';
 import { auditEntry, auditListSpec, exportAudit, loadAudit, type StoredAuditEntry } from '../repos/audit';
 import { resources } from '../../shared/resources';
 import { auditRecord } from '../../shared/records/audit';
+import { recordLabel } from '../labels';
 
 const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   const def = resources.audit;
@@ -31,7 +32,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "Takes the entry's change back: an edit's fields return to their earlier values, a deleted record comes back with its id, translations, links and files, a created record is deleted (its dependents checked as its delete does). 409 naming the fields that changed since the entry; 400 for entries that cannot be reverted (passwords, sessions, two-factor). Needs audit.list and the resource's edit, create or delete permission. The revert is audited itself (`revert`, `revertOf`) and can be reverted",
         answer: revertAnswer,
-        target: { label: 'Audit entry', load: auditEntry },
+        target: { label: recordLabel('audit', 'Audit entry'), load: auditEntry },
         run: revertEntry(app),
       }),
     ],

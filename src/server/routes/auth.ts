@@ -13,7 +13,7 @@ import { loginSecondFactor } from '../auth/two-factor';
 import { accountMessage } from '../auth/account-messages';
 import { twoFactorState } from '../repos/two-factor';
 import { publishSessionsEnded } from '../repos/events';
-import { said } from '../messages';
+import { said, say } from '../messages';
 
 const AUTH_TEXTS = {
   wrongCredentials: { uz: 'Foydalanuvchi nomi yoki parol notoʻgʻri', ru: 'Неверное имя пользователя или пароль', en: 'Wrong username or password' },
@@ -110,7 +110,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await authenticate(app, request);
       await publishSessionsEnded(app.db, await revokeSession(app.db, user.sessionId, 'logout'));
-      return { message: 'Logged out' };
+      return { message: say(request.messageLang, { uz: 'Tizimdan chiqildi', ru: 'Вы вышли из системы', en: 'Logged out' }) };
     },
   );
 };

@@ -19,7 +19,7 @@ import { loadUsers } from '../repos/users';
 import { HIDDEN } from '../rules/audit-changes';
 import { auditedWrite } from '../http/unit-of-work';
 import { credentialsOf, profileImage, setPasswordHash, updateProfile } from '../repos/profile';
-import { said } from '../messages';
+import { said, say } from '../messages';
 
 const PASSWORD_WRONG = { uz: 'Joriy parol notoʻgʻri', ru: 'Текущий пароль неверен', en: 'The current password is wrong' } as const;
 
@@ -98,7 +98,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         await publishSessionsEnded(tx, await revokeUserSessions(tx, caller.id, 'password-changed', caller.sessionId));
         return { result: undefined, audit: { resource: 'user', recordId: caller.id, action: 'password', extra: { password: { before: HIDDEN, after: HIDDEN } } } };
       });
-      return { message: 'Password changed' };
+      return { message: say(request.messageLang, { uz: 'Parol oʻzgartirildi', ru: 'Пароль изменён', en: 'Password changed' }) };
     },
   );
 };
