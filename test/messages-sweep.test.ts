@@ -29,14 +29,18 @@ header headers column columns row rows list lists export import query queries sa
 per account panels server shortly tab tabs any every each all none least exceeds`.split(/\s+/);
 const ENGLISH = new RegExp(`(?<![\\p{L}\\p{N}ʻʼ'’-])(${ENGLISH_WORDS.filter(Boolean).join('|')})(?![\\p{L}\\p{N}ʻʼ'’-])`, 'iu');
 /** Names and codes, not words: quoted values, paths and URLs, ids, field keys, header names and proper nouns. */
-function withoutNamesAndCodes(text: string): string {
+function withoutNamesAndCodes(text: string, keys: string[] = []): string {
+  const known = new Set(keys.flatMap((k) => k.split('.')));
   return text
+    // A list of allowed values after a colon ("…: content, error") and a field's key before one ("name: …") are codes.
+    .replace(/:\s*[\w-]+(?:,\s*[\w-]+)+\s*$/u, ' ')
+    .replace(/[\w.-]+(?=:)/gu, (w) => (w.split('.').every((part) => known.has(part) || /^\d+$/.test(part)) ? ' ' : w))
     .replace(/"[^"]*"|«[^»]*»|“[^”]*”|„[^“”]*[“”]|`[^`]*`/g, ' ')
     .replace(/\S*[/_=[\]{}()0-9]\S*|\S+\.\S+/g, ' ')
-    .replace(/\b(SUPER-ADMIN|CSV|JSON|ETag|HTTP|URL|If-Match|If-Unmodified-Since|Last-Event-ID|Accept-Language|ASC|DESC|UTF-8|TOTP|multipart|form-data|refreshToken|updatedAt|cottageStatus|sortOrder|dryRun|top|recommended)\b/g, ' ');
+    .replace(/\b(SUPER-ADMIN|CSV|JSON|ETag|HTTP|URL|If-Match|If-Unmodified-Since|Last-Event-ID|Accept-Language|ASC|DESC|UTF-8|TOTP|multipart|form-data|refreshToken|updatedAt|cottageStatus|sortOrder|dryRun|top|recommended|true|false|GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\b/g, ' ');
 }
-function englishIn(text: string): string | undefined {
-  return ENGLISH.exec(withoutNamesAndCodes(text))?.[1];
+function englishIn(text: string, keys?: string[]): string | undefined {
+  return ENGLISH.exec(withoutNamesAndCodes(text, keys))?.[1];
 }
 
 let t: TestContext;
@@ -63,8 +67,9 @@ function check(lang: string, request: string, status: number, body: string) {
   if (json.fields && typeof json.fields === 'object') for (const v of Object.values(json.fields)) if (typeof v === 'string') texts.push(v);
   // An import's rows: `errors: [{row, field?, message}]`.
   if (Array.isArray(json.errors)) for (const e of json.errors as { message?: unknown }[]) if (typeof e?.message === 'string') texts.push(e.message);
+  const keys = json.fields && typeof json.fields === 'object' ? Object.keys(json.fields) : [];
   for (const text of texts) {
-    const word = englishIn(text);
+    const word = englishIn(text, keys);
     if (word) found.add(`${lang} ${status} ${request.slice(0, 140)} → "${word}" in ${JSON.stringify(text).slice(0, 200)}`);
   }
 }

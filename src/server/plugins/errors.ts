@@ -32,6 +32,7 @@ const TEXTS = {
   badJson: { uz: 'Soʻrov tanasi toʻgʻri JSON emas', ru: 'Тело запроса — некорректный JSON', en: "Body is not valid JSON but content-type is set to 'application/json'" },
   bodyTooLarge: { uz: 'Soʻrov tanasi juda katta', ru: 'Тело запроса слишком большое', en: 'Request body is too large' },
   internal: { uz: 'Serverda ichki xato', ru: 'Внутренняя ошибка сервера', en: 'Internal server error' },
+  badUrl: { uz: 'Manzil notoʻgʻri kodlangan', ru: 'Адрес закодирован неверно', en: '{english}' },
   noRoute: { uz: '{method} {url} manzili topilmadi', ru: 'Адрес {method} {url} не найден', en: 'Route {method} {url} not found' },
 } as const;
 
@@ -109,6 +110,7 @@ const FASTIFY_TEXTS: Record<string, Texts> = {
   FST_REQ_FILE_TOO_LARGE: TEXTS.fileTooLarge,
   FST_ERR_CTP_INVALID_JSON_BODY: TEXTS.badJson,
   FST_ERR_CTP_BODY_TOO_LARGE: TEXTS.bodyTooLarge,
+  FST_ERR_BAD_URL: TEXTS.badUrl,
 };
 
 async function errorsPlugin(app: FastifyInstance) {
@@ -147,7 +149,7 @@ async function errorsPlugin(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, wrong content type, body too large, multipart limits.
       const known = FASTIFY_TEXTS[error.code];
-      return reply.status(status).send(errorBody(status, known ? render(said(known), lang) : error.message));
+      return reply.status(status).send(errorBody(status, known ? render(said(known, { english: error.message }), lang) : error.message));
     }
     request.log.error({ err: loggableError(error) }, 'unhandled error');
     return reply.status(500).send(errorBody(500, render(said(TEXTS.internal), lang)));
