@@ -13,7 +13,7 @@ import { said } from '../messages';
 const TEXTS = {
   notJson: { uz: '{name} JSON boʻlishi kerak', ru: '{name} должен быть в формате JSON', en: '{name} must be JSON' },
   notJsonField: { uz: 'Toʻgʻri JSON emas', ru: 'Некорректный JSON', en: 'Not valid JSON' },
-  range: { uz: 'range [start, end] koʻrinishida, butun sonlar bilan va start ≤ end boʻlishi kerak', ru: 'range должен быть вида [start, end] с целыми числами, start ≤ end', en: 'range must be [start, end] with whole numbers, start ≤ end' },
+  range: { uz: 'range [boshi, oxiri] koʻrinishida, butun sonlar bilan va boshi ≤ oxiri boʻlishi kerak', ru: 'range должен быть вида [начало, конец] с целыми числами, начало ≤ конец', en: 'range must be [start, end] with whole numbers, start ≤ end' },
   rangeField: { uz: 'Notoʻgʻri oraliq', ru: 'Неверный диапазон', en: 'Invalid range' },
   pageTooLarge: { uz: 'Bir sahifada koʻpi bilan {max} ta yozuv', ru: 'На странице не более {max} записей', en: 'A page holds at most {max} records' },
   pageTooLargeField: { uz: 'Sahifa juda katta', ru: 'Слишком большая страница', en: 'Page too large' },

@@ -3,11 +3,13 @@
  * message a person understands; only our own faults are 500, and those never reveal internals.
  */
 import fp from 'fastify-plugin';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { errorBody, HttpError } from '../errors';
 import { render, said, type Said, type Texts } from '../messages';
 import { validationMessage, type IssueLike } from '../validation-texts';
+import { preferredLanguage } from './language';
 
 interface PgError {
   code?: string;
@@ -33,6 +35,7 @@ const TEXTS = {
   bodyTooLarge: { uz: 'Soʻrov tanasi juda katta', ru: 'Тело запроса слишком большое', en: 'Request body is too large' },
   internal: { uz: 'Serverda ichki xato', ru: 'Внутренняя ошибка сервера', en: 'Internal server error' },
   badUrl: { uz: 'Manzil notoʻgʻri kodlangan', ru: 'Адрес закодирован неверно', en: '{english}' },
+  longParam: { uz: 'Manzil qismi juda uzun', ru: 'Часть адреса слишком длинная', en: '{english}' },
   noRoute: { uz: '{method} {url} manzili topilmadi', ru: 'Адрес {method} {url} не найден', en: 'Route {method} {url} not found' },
 } as const;
 
@@ -111,7 +114,21 @@ const FASTIFY_TEXTS: Record<string, Texts> = {
   FST_ERR_CTP_INVALID_JSON_BODY: TEXTS.badJson,
   FST_ERR_CTP_BODY_TOO_LARGE: TEXTS.bodyTooLarge,
   FST_ERR_BAD_URL: TEXTS.badUrl,
+  FST_ERR_MAX_PARAM_LENGTH: TEXTS.longParam,
 };
+
+/**
+ * Fastify's `frameworkErrors`: a URL the router cannot read (bad percent-encoding, a parameter too long) is refused
+ * before any hook runs, so the reader's language is read here. The body keeps Fastify's own shape (with `code`).
+ */
+export function frameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const header = request.headers['accept-language'];
+  const lang = header ? preferredLanguage(header) : 'en';
+  const status = error.statusCode ?? 400;
+  const known = FASTIFY_TEXTS[error.code];
+  const message = known ? render(said(known, { english: error.message }), lang) : error.message;
+  return reply.status(status).send({ error: STATUS_CODES[status] ?? 'Bad Request', code: error.code, message, statusCode: status });
+}
 
 async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
