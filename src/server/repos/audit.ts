@@ -114,12 +114,12 @@ export type StoredAuditEntry = NonNullable<Awaited<ReturnType<typeof auditEntry>
 
 const shown = (value: unknown) => (value === null || value === undefined ? '∅' : typeof value === 'object' ? JSON.stringify(value) : String(value));
 
-/** The export's rows: the changes as one cell, `field: before → after; …`. */
-export async function exportAudit(db: DbOrTx, ids: string[]) {
+/** The export's rows: the changes as one cell, `field: before → after; …`, each field as `label` names it (by default its key). */
+export async function exportAudit(db: DbOrTx, ids: string[], label: (resource: string, field: string) => string = (_, field) => field) {
   return (await loadAudit(db, ids)).map((entry) => ({
     ...entry,
     changes: Object.entries(entry.changes)
-      .map(([field, change]) => `${field}: ${shown(change.before)} → ${shown(change.after)}`)
+      .map(([field, change]) => `${label(entry.resource, field)}: ${shown(change.before)} → ${shown(change.after)}`)
       .join('; '),
   }));
 }

@@ -13,6 +13,7 @@ import { auditEntry, auditListSpec, exportAudit, loadAudit, type StoredAuditEntr
 import { resources } from '../../shared/resources';
 import { auditRecord } from '../../shared/records/audit';
 import { recordLabel } from '../labels';
+import { fieldLabelIn } from '../http/csv-export';
 
 const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   const def = resources.audit;
@@ -21,7 +22,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     label: 'Audit entry',
     record: auditRecord,
     load: (db, ids) => loadAudit(db, ids),
-    exportRows: (db, ids) => exportAudit(db, ids),
+    exportRows: (db, ids, lang) => exportAudit(db, ids, (resource, field) => fieldLabelIn(lang, resource, field)),
     spec: auditListSpec,
     actions: [
       action<undefined, typeof revertAnswer._output, StoredAuditEntry>({

@@ -16,7 +16,7 @@ import { uuidLike } from '../../query/ids';
 import type { AuditEntry } from '../../repos/audit';
 import { foldName, nameIndex, type NameIndex } from '../../repos/import-refs';
 import { insertTranslation, loadTranslations, updateTranslation } from '../../repos/translations';
-import { withTexts } from '../csv-export';
+import { enumCode, withTexts } from '../csv-export';
 import { cellValue, type Sheet, type SheetRow } from '../csv-read';
 import type { ResourceContext } from './context';
 import { cellCompareText, currentValue, numberText, referenceCells, type ImportField } from './import-fields';
@@ -187,7 +187,8 @@ function rowPayload<R extends { id: string }, C, U>(c: RowContext<R, C, U>, row:
     const text = field.kind === 'number' ? numberText(cell(field.column)) : cellValue(cell(field.column));
     // A blank cell leaves the stored value as it is, as a blank field of the edit form does.
     if (!text) continue;
-    let value: unknown = text;
+    // A choice may come back as the export labelled it, in any language.
+    let value: unknown = field.def?.kind === 'enum' ? enumCode(field.def.values, text) : text;
     try {
       if (field.kind === 'reference') value = resolve(c.refs.get(field.resource!)!, text, field.column);
       if (field.kind === 'references') value = [...new Set(referenceCells(text).map((t) => resolve(c.refs.get(field.resource!)!, t, field.column)))].sort();
