@@ -212,7 +212,7 @@ describe('the change stream', () => {
       expect((await third.json()).message).toMatch(/2 panels open/);
       open.push(await openStream(origin, other.token));
       expect(open[2].res.status).toBe(200);
-      const fourth = await fetch(`${origin}/api/v1/events`, { headers: { authorization: `Bearer ${other.token}` } });
+      const fourth = await fetch(`${origin}/api/v1/events`, { headers: { authorization: `Bearer ${other.token}`, 'accept-language': 'en' } });
       expect(fourth.status).toBe(503);
       expect(fourth.headers.get('retry-after')).toBe('10');
       expect((await fourth.json()).message).toMatch(/Too many/);

@@ -207,7 +207,7 @@ describe('refusals', () => {
     for (const file of [png, zip, '', 'hello world', 'Foo;Bar\r\n1;2\r\n', '#;"Название (ru)\r\n1;2']) {
       const res = await importOf('region', file);
       expect(res.statusCode, String(file)).toBe(400);
-      expect(res.json().message).toMatch(/CSV|empty|column|quoted/);
+      expect(res.json().message).toMatch(/CSV|пуст|столб|кавыч/);
     }
     const json = await t.api({ method: 'POST', url: '/api/v1/region/import', payload: { file: 'x' } });
     expect(json.statusCode).toBe(400);
