@@ -115,10 +115,13 @@ const typeName = (name: string) => said(texts(TYPES[name] ?? TYPES.string), { en
 function byCode(issue: IssueLike): readonly [Texts2, Record<string, string | Said>] {
   const n = (v: unknown) => String(typeof v === 'bigint' ? v : Number(v));
   switch (issue.code) {
-    case 'invalid_type':
-      if (issue.input === undefined) return [T.required, {}];
+    case 'invalid_type': {
+      // Zod leaves the input out of its issues unless asked; its own English says what it received.
+      const received = /received (\w+)$/.exec(issue.message ?? '')?.[1];
+      if (received === 'undefined' || (!received && issue.input === undefined)) return [T.required, {}];
       if (typeof issue.expected === 'string' && TYPES[issue.expected]) return [T.expected, { expected: typeName(issue.expected) }];
       return [T.invalid, {}];
+    }
     case 'too_big':
       return [issue.origin === 'string' ? T.atMostChars : issue.origin === 'array' || issue.origin === 'set' ? T.atMostItems : T.atMost, { n: n(issue.maximum) }];
     case 'too_small':
