@@ -30,9 +30,12 @@ header headers column columns row rows list lists export import query queries sa
 per account panels server shortly tab tabs any every each all none least exceeds`.split(/\s+/);
 const ENGLISH = new RegExp(`(?<![\\p{L}\\p{N}ʻʼ'’-])(${ENGLISH_WORDS.filter(Boolean).join('|')})(?![\\p{L}\\p{N}ʻʼ'’-])`, 'iu');
 /** Names and codes, not words: quoted values, paths and URLs, ids, field keys, header names and proper nouns. */
+/** The request bodies' property names (`name`, `description`…): written as they are, lower case, they are keys. */
+const FIELD_KEYS = new Set<string>();
 function withoutNamesAndCodes(text: string, keys: string[] = []): string {
   const known = new Set(keys.flatMap((k) => k.split('.')));
   return text
+    .replace(/[A-Za-z]+/g, (w) => (FIELD_KEYS.has(w) ? ' ' : w))
     // A list of allowed values after a colon ("…: content, error") and a field's key before one ("name: …") are codes.
     .replace(/:\s*[\w-]+(?:,\s*[\w-]+)+\s*$/u, ' ')
     .replace(/[\w.-]+(?=:)/gu, (w) => (w.split('.').every((part) => known.has(part) || /^\d+$/.test(part)) ? ' ' : w))
@@ -129,6 +132,7 @@ describe('every refusal in uz and ru', () => {
     const admin = (await t.login()).accessToken;
     const weak = await userWith(t, ['region.list']);
     const ops = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ method, path, op })));
+    for (const { op } of ops) for (const key of Object.keys(propertiesOf(Object.values(op.requestBody?.content ?? {})[0]?.schema))) FIELD_KEYS.add(key);
     const skip = (method: string, path: string) => path.endsWith('/events') || path.includes('logout') || (method === 'get' && path.includes('/export'));
 
     for (const lang of LANGS) {
