@@ -10,6 +10,7 @@ import { loadConfig } from '../src/server/config';
 import { cottages } from '../src/server/db/schema';
 import { createTestApp, multipart, type TestContext } from './helpers';
 import { catalogue } from './fixtures';
+import { ACTIVE_STATUSES, COTTAGE_STATUSES } from '../src/shared/enums';
 
 let t: TestContext;
 const ids: Record<string, string> = {};
@@ -118,6 +119,16 @@ describe('CSV export by language', () => {
     expect(byId.get(ids.tab)!['Reyting']).toBe('4,5');
   });
 
+  it('statuses read in the reader’s words (issue 34): ru and uz label them, en keeps the codes', async () => {
+    const codes = new Set<string>([...ACTIVE_STATUSES, ...COTTAGE_STATUSES]);
+    const cells = (lang: string, sep: string) => Object.values(table(body[lang], sep).byId.get(ids.tab)!);
+    const body: Record<string, string> = { ru: await exportOf('ru'), uz: await exportOf('uz'), en: await exportOf('en') };
+    expect(cells('ru', ';').filter((c) => codes.has(c))).toEqual([]);
+    expect(cells('uz', ';').filter((c) => codes.has(c))).toEqual([]);
+    expect(cells('ru', ';').some((c) => ['Активно', 'Неактивно'].includes(c))).toBe(true);
+    expect(cells('en', ',').filter((c) => codes.has(c)).length).toBeGreaterThanOrEqual(2);
+  });
+
   it('en: `,` and decimal points, English headers', async () => {
     const body = await exportOf('en');
     expect(body.split('\r\n')[0]).toMatch(/^#,Name,Cottage description,Price,/);
@@ -181,7 +192,7 @@ describe('CSV export cannot start a formula', () => {
 });
 
 describe('CSV export and import round trip (issue 33)', () => {
-  it.each([['ru', ''], ['en', ''], ['en', '&sep=tab']])('%s%s: the export imported back changes nothing, formula texts included', async (lang, extra) => {
+  it.each([['ru', ''], ['uz', ''], ['en', ''], ['en', '&sep=tab']])('%s%s: the export imported back changes nothing, formula texts included', async (lang, extra) => {
     const body = await exportOf(lang, extra);
     const file = multipart({}, [{ field: 'file', filename: 'cottage.csv', content: Buffer.from(`\uFEFF${body}`), type: 'text/csv' }]);
     const res = await t.api({ method: 'POST', url: '/api/v1/cottage/import?dryRun=true', payload: file.payload, headers: { ...file.headers, 'accept-language': lang } });

@@ -206,13 +206,13 @@ describe('the change stream', () => {
     try {
       for (const s of open) expect(s.res.status).toBe(200);
       // The same account in another session still counts as the same account.
-      const third = await fetch(`${origin}/api/v1/events`, { headers: { authorization: `Bearer ${(await t.login()).accessToken}` } });
+      const third = await fetch(`${origin}/api/v1/events`, { headers: { authorization: `Bearer ${(await t.login()).accessToken}`, 'accept-language': 'en' } });
       expect(third.status).toBe(429);
       expect(third.headers.get('retry-after')).toBe('30');
       expect((await third.json()).message).toMatch(/2 panels open/);
       open.push(await openStream(origin, other.token));
       expect(open[2].res.status).toBe(200);
-      const fourth = await fetch(`${origin}/api/v1/events`, { headers: { authorization: `Bearer ${other.token}` } });
+      const fourth = await fetch(`${origin}/api/v1/events`, { headers: { authorization: `Bearer ${other.token}`, 'accept-language': 'en' } });
       expect(fourth.status).toBe(503);
       expect(fourth.headers.get('retry-after')).toBe('10');
       expect((await fourth.json()).message).toMatch(/Too many/);

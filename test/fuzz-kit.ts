@@ -726,6 +726,10 @@ interface RunOptions {
   concurrency?: number;
   /** Progress lines (every 1000 requests). */
   log?: (line: string) => void;
+  /** Every request states this Accept-Language (test/messages-sweep.test.ts reads the answers in uz and ru). */
+  language?: string;
+  /** Sees every answer: the request as described, its status and body. */
+  onAnswer?: (request: string, status: number, body: string) => void;
 }
 
 export async function runFuzz(opts: RunOptions): Promise<FuzzResult> {
@@ -781,6 +785,7 @@ export async function runFuzz(opts: RunOptions): Promise<FuzzResult> {
     const req = factory.make(op);
     covered.add(req.opKey);
     const headers = { ...req.headers };
+    if (opts.language) headers['accept-language'] = opts.language;
     if (req.tokenMode === 'valid') headers.authorization = `Bearer ${token}`;
     if (req.tokenMode === 'forged')
       headers.authorization = rng.pick([
@@ -821,6 +826,7 @@ export async function runFuzz(opts: RunOptions): Promise<FuzzResult> {
     if (status < 300 && req.method === op.method.toUpperCase()) succeeded.add(req.opKey);
     result.byClass[cls] = (result.byClass[cls] ?? 0) + 1;
     const body = res.body;
+    opts.onAnswer?.(describeRequest(req), status, body);
     if (status >= 500 && status !== 501) result.findings.push({ kind: '5xx', status, request: describeRequest(req), body: body.slice(0, 600) });
     const leak = leakIn(body) ?? leakIn(JSON.stringify(res.headers));
     if (leak) result.findings.push({ kind: 'leak', status, request: describeRequest(req), body: `${JSON.stringify(leak)} in ${body.slice(0, 600)}` });
@@ -866,7 +872,7 @@ export async function runFuzz(opts: RunOptions): Promise<FuzzResult> {
       for (const value of [...WRONG_FILTER_VALUES.slice(0, 5), WRONG_FILTER_VALUES[5 + (rotation++ % (WRONG_FILTER_VALUES.length - 5))]]) {
         const url = `${op.path}?range=${enc('[0,4]')}&filter=${enc(`{${JSON.stringify(name)}:${value}}`)}`;
         const req: FuzzRequest = { method: 'GET', url, headers: {}, tokenMode: 'valid', opKey: `${op.method} ${op.path}` };
-        await fire({ op, req, headers: { authorization: `Bearer ${token}` }, remoteAddress: '10.66.9.9' });
+        await fire({ op, req, headers: { authorization: `Bearer ${token}`, ...(opts.language && { 'accept-language': opts.language }) }, remoteAddress: '10.66.9.9' });
       }
     }
   }

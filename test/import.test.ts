@@ -133,7 +133,7 @@ describe('changes', () => {
     expect(res.json()).toMatchObject({ created: 2, errors: [] });
     const bad = await importOf('place', '#;Name (uz);Region\r\n;Joy;Nowhere land\r\n');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toEqual([{ row: 2, column: 'Region', message: 'There is no region "Nowhere land"' }]);
+    expect(bad.json().errors).toEqual([{ row: 2, column: 'Region', message: '«Nowhere land» не найдено' }]);
   });
 });
 
@@ -190,7 +190,7 @@ describe('refusals', () => {
     const edited = withCell(withCell(csv, ';', a.id, 'Дни', '9'), ';', a.id, 'Цена', 'abc');
     const res = await importOf('tariff', edited);
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json().errors).toEqual([{ row: 2, column: 'Цена', message: 'Must be a number' }]);
+    expect(res.json().errors).toEqual([{ row: 2, column: 'Цена', message: 'Должно быть числом' }]);
     expect((await t.api({ method: 'GET', url: `/api/v1/tariff/${a.id}` })).json()).toMatchObject({ days: 7, price: 50000 });
     expect(await auditOf('tariff', a.id)).toHaveLength(0);
   });
@@ -201,13 +201,13 @@ describe('refusals', () => {
     const a = await region(t);
     const twice = await importOf('region', `#;Название (ru)\r\n${a.id};X\r\n${a.id};Y\r\n`);
     expect(twice.statusCode).toBe(400);
-    expect(twice.json().errors).toEqual([{ row: 3, column: '#', message: 'This region is already in row 2' }]);
+    expect(twice.json().errors).toEqual([{ row: 3, column: '#', message: 'Область: эта запись уже есть в строке 2' }]);
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0xfe, 0x00, 0x00]);
     const zip = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00, 0x08, 0x00, 0x00, 0x00, 0xc3, 0x28]);
     for (const file of [png, zip, '', 'hello world', 'Foo;Bar\r\n1;2\r\n', '#;"Название (ru)\r\n1;2']) {
       const res = await importOf('region', file);
       expect(res.statusCode, String(file)).toBe(400);
-      expect(res.json().message).toMatch(/CSV|empty|column|quoted/);
+      expect(res.json().message).toMatch(/CSV|пуст|столб|кавыч/);
     }
     const json = await t.api({ method: 'POST', url: '/api/v1/region/import', payload: { file: 'x' } });
     expect(json.statusCode).toBe(400);
@@ -230,7 +230,7 @@ describe('refusals', () => {
     const rows = Array.from({ length: 301 }, (_, i) => `;Viloyat ${i}`).join('\r\n');
     const res = await importOf('region', `#;Название (uz)\r\n${rows}\r\n`);
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toMatch(/more than 300 rows/);
+    expect(res.json().message).toMatch(/больше 300 строк/);
     const r = await region(t, 'Still one');
     expect(r.id).toBeTruthy();
   });

@@ -51,6 +51,17 @@ describe('server messages in the reader’s language', () => {
     expect((await inLang('ru', { method: 'GET', url: 'no/such/route' })).message).toBe('Адрес GET /api/v1/no/such/route не найден');
   });
 
+  it('the audit export names changed fields by the screens’ labels; English keeps the keys', async () => {
+    const created = await t.api({ method: 'POST', url: `${api}/language`, payload: { code: 'kk', title: 'Qazaq' } });
+    expect(created.statusCode, created.body).toBe(201);
+    const edited = await t.api({ method: 'PATCH', url: `${api}/language/${created.json().id}`, payload: { title: 'Qazaqsha' } });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const exported = async (lang: string) =>
+      (await t.api({ method: 'GET', url: `${api}/audit/export?filter=${encodeURIComponent(JSON.stringify({ resource: 'language' }))}`, headers: { 'accept-language': lang } })).body;
+    expect(await exported('ru')).toContain('Язык: Qazaq → Qazaqsha');
+    expect(await exported('en')).toContain('title: Qazaq → Qazaqsha');
+  });
+
   it('the refusals of the error plugin itself: bad JSON, a missing token', async () => {
     const json = await t.app.inject({ method: 'POST', url: `${api}/role/add`, headers: { 'content-type': 'application/json', 'accept-language': 'ru', authorization: `Bearer ${(await t.login()).accessToken}` }, payload: '{"name":' });
     expect(json.statusCode).toBe(400);

@@ -7,7 +7,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { TokenService } from './auth/tokens';
 import { usePasswordCost } from './auth/passwords';
-import errors from './plugins/errors';
+import errors, { frameworkError } from './plugins/errors';
 import httpPolicy from './plugins/http-policy';
 import rateLimits from './plugins/rate-limits';
 import database from './plugins/database';
@@ -63,6 +63,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     schemaController: { compilersFactory: ZOD_COMPILERS },
+    frameworkErrors: frameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

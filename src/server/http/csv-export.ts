@@ -15,19 +15,56 @@ import { SECRET_FIELD } from '../rules/secret-fields';
 import { badRequest } from '../errors';
 import type { DbOrTx } from '../db/client';
 import { DEFAULT_LANGUAGES } from '../../shared/enums';
-import { resourceByRoute } from '../../shared/resources';
+import { resourceByRoute, resources } from '../../shared/resources';
 import { definitionTexts } from '../repos/translations';
 import { listQuerySchema } from './list-params';
 import { inBatches, textStream } from './streaming';
+import { said } from '../messages';
+
+const OPTION_TEXTS = {
+  oneOf: { uz: '{name} quyidagilardan biri boʻlishi kerak: {allowed}', ru: '{name}: допустимые значения — {allowed}', en: '{name} must be one of {allowed}' },
+  notOneOf: { uz: 'Quyidagilardan biri emas: {allowed}', ru: 'Не одно из: {allowed}', en: 'Not one of {allowed}' },
+} as const;
 
 type Labels = Record<string, unknown>;
 interface Texts {
-  app: { columns: Record<string, string> };
+  app: { columns: Record<string, string>; status?: Record<string, string> };
   resources: Record<string, Labels & { name: string }>;
   /** Columns no screen labels. */
   export: Record<string, string>;
 }
 const catalogues: Record<string, Texts> = { en: { ...en, export: exportTexts.en }, ru: { ...ru, export: exportTexts.ru }, uz: { ...uz, export: exportTexts.uz } };
+
+/**
+ * A choice's value as the reader says it (the panel's `app.status`: statuses and service codes), in every language but
+ * English, whose sheet keeps the codes as before. The import reads a label of any language back (`enumCode`).
+ */
+function enumCell(texts: Texts, lang: string, value: unknown): unknown {
+  if (lang === 'en' || typeof value !== 'string' || !texts.app.status || !Object.hasOwn(texts.app.status, value)) return value;
+  return texts.app.status[value];
+}
+
+/** A cell of a choice back to its code: the code itself, or its label in any language. */
+export function enumCode(values: readonly string[], text: string): string {
+  if (values.includes(text)) return text;
+  const folded = text.trim().toLocaleLowerCase();
+  for (const texts of Object.values(catalogues)) {
+    const found = values.find((v) => texts.app.status && Object.hasOwn(texts.app.status, v) && texts.app.status[v].toLocaleLowerCase() === folded);
+    if (found) return found;
+  }
+  return text;
+}
+
+/**
+ * A field of a resource's record as the reader's screens label it (the audit export's changes), in every language but
+ * English, whose sheet keeps the keys as before.
+ */
+export function fieldLabelIn(lang: string, resourceKey: string, field: string): string {
+  const texts = catalogues[lang];
+  const route = (resources as Record<string, { route: string } | undefined>)[resourceKey]?.route;
+  if (lang === 'en' || !texts || !route) return field;
+  return labelIn(texts, route, field) ?? field;
+}
 
 /** Where a screen keeps its field labels, most column-like first (the cottage screens label fields in their list and form). */
 const LABEL_SECTIONS = [['fields'], ['list'], ['form', 'fields'], ['map']];
@@ -170,7 +207,7 @@ export function csvFormat(lang: string, query: Record<string, unknown>, timeZone
     const value = typeof raw === 'string' && Object.hasOwn(table, raw.toLowerCase()) ? table[raw.toLowerCase()] : undefined;
     if (value === undefined) {
       const allowed = Object.keys(table).filter((k) => /^[a-z]+$/.test(k)).join(', ');
-      throw badRequest(`${name} must be one of ${allowed}`, { [name]: `Not one of ${allowed}` });
+      throw badRequest(said(OPTION_TEXTS.oneOf, { name, allowed }), { [name]: said(OPTION_TEXTS.notOneOf, { allowed }) });
     }
     return value;
   };
@@ -300,7 +337,8 @@ export function exportColumns(
     const nestedName = key.endsWith('Id') ? key.slice(0, -2) : undefined;
     if (nestedName && nestedName in sample && typeof sample[nestedName] === 'object') continue;
     if (key === 'service_id' && 'service' in sample) continue;
-    columns.push({ key, header: header(key), kind: kinds[key] ?? 'text', value: (r) => r[key] });
+    const choice = fields[key]?.kind === 'enum';
+    columns.push({ key, header: header(key), kind: kinds[key] ?? 'text', value: choice ? (r) => enumCell(texts, lang, r[key]) : (r) => r[key] });
     if (value && typeof value === 'object' && !Array.isArray(value)) {
       for (const [inner, innerValue] of Object.entries(value)) {
         if (innerValue && typeof innerValue === 'object' && !Array.isArray(innerValue) && !SECRET_FIELD.test(inner)) {

@@ -6,6 +6,7 @@
  * closed and more rows than allowed.
  */
 import { badRequest } from '../errors';
+import { said } from '../messages';
 
 const SEPARATORS = [';', ',', '\t'] as const;
 
@@ -20,7 +21,16 @@ export interface Sheet {
   rows: SheetRow[];
 }
 
-const NOT_CSV = 'The file is not a CSV: expected UTF-8 text with a header row, as the export writes it';
+const NOT_CSV = said({
+  uz: 'Fayl CSV emas: eksport yozgandek sarlavha qatori bor UTF-8 matn kutilgan',
+  ru: 'Файл — не CSV: ожидается текст UTF-8 со строкой заголовков, как его пишет экспорт',
+  en: 'The file is not a CSV: expected UTF-8 text with a header row, as the export writes it',
+});
+const TEXTS = {
+  quoteOpen: { uz: 'Fayl qoʻshtirnoq ichida tugaydi: " yopilmagan', ru: 'Файл заканчивается внутри кавычек: " не закрыта', en: 'The file ends inside a quoted cell: a " is never closed' },
+  tooManyRows: { uz: 'Faylda {max} tadan koʻp qator bor: uni qismlarga boʻlib import qiling', ru: 'В файле больше {max} строк: импортируйте его по частям', en: 'The file has more than {max} rows; import it in parts' },
+  empty: { uz: 'Fayl boʻsh: eksport yozgandek sarlavha qatori kutilgan', ru: 'Файл пуст: ожидается строка заголовков, как её пишет экспорт', en: 'The file is empty: expected a header row, as the export writes it' },
+} as const;
 /** A header row longer than this is no header row. */
 const MAX_HEADER_CHARS = 64 * 1024;
 
@@ -118,7 +128,7 @@ class CsvSplitter {
   }
 
   end(): void {
-    if (this.quoted && !this.quoteOpen) throw badRequest('The file ends inside a quoted cell: a " is never closed');
+    if (this.quoted && !this.quoteOpen) throw badRequest(said(TEXTS.quoteOpen));
     if (this.started || this.cell !== '' || this.cells.length) this.endRow();
   }
 }
@@ -155,7 +165,7 @@ export async function readSheet(
       return;
     }
     if (cells.every((c) => c.trim() === '')) return;
-    if (rows.length >= opts.maxRows) throw badRequest(`The file has more than ${opts.maxRows} rows; import it in parts`);
+    if (rows.length >= opts.maxRows) throw badRequest(said(TEXTS.tooManyRows, { max: opts.maxRows }));
     rows.push({ row: count, cells });
   };
   const feed = (text: string) => {
@@ -191,7 +201,7 @@ export async function readSheet(
     splitter.push(pending);
   }
   splitter?.end();
-  if (!header || header.every((h) => h === '')) throw badRequest('The file is empty: expected a header row, as the export writes it');
+  if (!header || header.every((h) => h === '')) throw badRequest(said(TEXTS.empty));
   return { header, rows };
 }
 

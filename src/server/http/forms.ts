@@ -2,6 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { badRequest } from '../errors';
+import { said } from '../messages';
 import { validationFields } from '../plugins/errors';
 import { takeFormVersion } from './versions';
 import type { FormData, UploadedFile } from '../plugins/uploads';
@@ -22,12 +23,20 @@ function fieldNames(schema: z.ZodType): ReadonlySet<string> | undefined {
   return undefined;
 }
 
+const TEXTS = {
+  fieldProblem: { uz: '{field}: {problem}', ru: '{field}: {problem}', en: '{field}: {problem}' },
+  invalid: { uz: 'Notoʻgʻri soʻrov', ru: 'Неверный запрос', en: 'Invalid {what}' },
+  notAForm: { uz: 'Soʻrov tanasi JSON obyekt yoki multipart forma boʻlishi kerak', ru: 'Тело запроса должно быть JSON-объектом или multipart-формой', en: 'The body must be a JSON object or a multipart form' },
+  fileRequired: { uz: '«{field}» maydonida rasm fayli boʻlishi shart', ru: 'В поле «{field}» нужен файл изображения', en: 'An image file is required in "{field}"' },
+  fileRequiredField: { uz: 'Rasm fayli boʻlishi shart', ru: 'Нужен файл изображения', en: 'An image file is required' },
+} as const;
+
 export function parseFields<S extends z.ZodType>(schema: S, fields: FormData['fields'], what: string): z.output<S> {
   const parsed = schema.safeParse(fields);
   if (!parsed.success) {
     const byField = validationFields(parsed.error.issues);
     const [first] = Object.entries(byField);
-    throw badRequest(first ? (first[0] === '_' ? first[1] : `${first[0]}: ${first[1]}`) : `Invalid ${what}`, byField);
+    throw badRequest(first ? (first[0] === '_' ? first[1] : said(TEXTS.fieldProblem, { field: first[0], problem: first[1] })) : said(TEXTS.invalid, { what }), byField);
   }
   return parsed.data;
 }
@@ -41,7 +50,7 @@ export async function readValidForm<S extends z.ZodType>(
 ): Promise<{ data: z.output<S>; files: UploadedFile[] }> {
   const body: unknown = request.body;
   if (!request.isMultipart() && body !== undefined && (body === null || typeof body !== 'object' || Array.isArray(body))) {
-    throw badRequest('The body must be a JSON object or a multipart form');
+    throw badRequest(said(TEXTS.notAForm));
   }
   // Versions a form may name (`query/versions.ts`) are fields of every form.
   const names = fieldNames(schema);
@@ -53,6 +62,6 @@ export async function readValidForm<S extends z.ZodType>(
 /** The single file of a field, or a 400 when it is required and missing. */
 export function fileOf(files: UploadedFile[], field: string, required: boolean): UploadedFile | undefined {
   const file = files.find((f) => f.field === field);
-  if (!file && required) throw badRequest(`An image file is required in "${field}"`, { [field]: 'An image file is required' });
+  if (!file && required) throw badRequest(said(TEXTS.fileRequired, { field }), { [field]: said(TEXTS.fileRequiredField) });
   return file;
 }

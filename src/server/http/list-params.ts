@@ -7,6 +7,24 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { badRequest } from '../errors';
 import { isScalar, type ListParams } from '../query/list';
+import { said } from '../messages';
+
+/** The refusals of list parameters, in the reader's language. */
+const TEXTS = {
+  notJson: { uz: '{name} JSON boʻlishi kerak', ru: '{name} должен быть в формате JSON', en: '{name} must be JSON' },
+  notJsonField: { uz: 'Toʻgʻri JSON emas', ru: 'Некорректный JSON', en: 'Not valid JSON' },
+  range: { uz: 'range [boshi, oxiri] koʻrinishida, butun sonlar bilan va boshi ≤ oxiri boʻlishi kerak', ru: 'range должен быть вида [начало, конец] с целыми числами, начало ≤ конец', en: 'range must be [start, end] with whole numbers, start ≤ end' },
+  rangeField: { uz: 'Notoʻgʻri oraliq', ru: 'Неверный диапазон', en: 'Invalid range' },
+  pageTooLarge: { uz: 'Bir sahifada koʻpi bilan {max} ta yozuv', ru: 'На странице не более {max} записей', en: 'A page holds at most {max} records' },
+  pageTooLargeField: { uz: 'Sahifa juda katta', ru: 'Слишком большая страница', en: 'Page too large' },
+  sort: { uz: 'sort ["maydon", "ASC" yoki "DESC"] koʻrinishida boʻlishi kerak', ru: 'sort должен быть вида ["поле", "ASC" или "DESC"]', en: 'sort must be ["field", "ASC" or "DESC"]' },
+  sortField: { uz: 'Notoʻgʻri saralash', ru: 'Неверная сортировка', en: 'Invalid sort' },
+  filter: { uz: 'filter JSON obyekt boʻlishi kerak', ru: 'filter должен быть JSON-объектом', en: 'filter must be a JSON object' },
+  filterField: { uz: 'Notoʻgʻri filtr', ru: 'Неверный фильтр', en: 'Invalid filter' },
+  nestedList: { uz: '"{key}" filtri qiymat yoki qiymatlar roʻyxatini qabul qiladi, ichma-ich roʻyxat yoki obyektni emas', ru: 'Фильтр «{key}» принимает значение или список значений, а не вложенный список или объект', en: 'Filter "{key}" takes a value or a list of values, not a nested list or object' },
+  objectValue: { uz: '"{key}" filtri qiymat yoki qiymatlar roʻyxatini qabul qiladi, obyektni emas', ru: 'Фильтр «{key}» принимает значение или список значений, а не объект', en: 'Filter "{key}" takes a value or a list of values, not an object' },
+  invalidValue: { uz: 'Notoʻgʻri qiymat', ru: 'Неверное значение', en: 'Invalid value' },
+} as const;
 
 /** The query-string schema every list route declares (for validation and the OpenAPI document). */
 export const listQuerySchema = z
@@ -37,7 +55,7 @@ function parseJson(name: string, raw: unknown): unknown {
   try {
     return JSON.parse(String(raw));
   } catch {
-    throw badRequest(`${name} must be JSON`, { [name]: 'Not valid JSON' });
+    throw badRequest(said(TEXTS.notJson, { name }), { [name]: said(TEXTS.notJsonField) });
   }
 }
 
@@ -48,23 +66,23 @@ export function parseListParams(query: Record<string, unknown>): ListParams {
   const range = parseJson('range', query.range);
   if (range !== undefined) {
     if (!Array.isArray(range) || range.length !== 2 || !range.every((n) => Number.isInteger(n) && n >= 0) || range[1] < range[0]) {
-      throw badRequest('range must be [start, end] with whole numbers, start ≤ end', { range: 'Invalid range' });
+      throw badRequest(said(TEXTS.range), { range: said(TEXTS.rangeField) });
     }
     const limit = range[1] - range[0] + 1;
-    if (limit > MAX_PAGE) throw badRequest(`A page holds at most ${MAX_PAGE} records`, { range: 'Page too large' });
+    if (limit > MAX_PAGE) throw badRequest(said(TEXTS.pageTooLarge, { max: MAX_PAGE }), { range: said(TEXTS.pageTooLargeField) });
     params.range = { offset: range[0], limit };
   }
   const sort = parseJson('sort', query.sort);
   if (sort !== undefined) {
     if (!Array.isArray(sort) || typeof sort[0] !== 'string' || !/^(asc|desc)$/i.test(String(sort[1] ?? 'ASC'))) {
-      throw badRequest('sort must be ["field", "ASC" or "DESC"]', { sort: 'Invalid sort' });
+      throw badRequest(said(TEXTS.sort), { sort: said(TEXTS.sortField) });
     }
     params.sort = { field: sort[0], order: String(sort[1] ?? 'ASC').toLowerCase() as 'asc' | 'desc' };
   }
   const filter = parseJson('filter', query.filter);
   if (filter !== undefined) {
     if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) {
-      throw badRequest('filter must be a JSON object', { filter: 'Invalid filter' });
+      throw badRequest(said(TEXTS.filter), { filter: said(TEXTS.filterField) });
     }
     params.filter = checkedFilter(filter as Record<string, unknown>);
   }
@@ -80,8 +98,8 @@ function checkedFilter(filter: Record<string, unknown>): Record<string, unknown>
   for (const [key, value] of Object.entries(filter)) {
     if (value === null || isScalar(value)) continue;
     if (Array.isArray(value) && value.every(isScalar)) continue;
-    throw badRequest(`Filter "${key}" takes a value or a list of values, not ${Array.isArray(value) ? 'a nested list or object' : 'an object'}`, {
-      [key]: 'Invalid value',
+    throw badRequest(said(Array.isArray(value) ? TEXTS.nestedList : TEXTS.objectValue, { key }), {
+      [key]: said(TEXTS.invalidValue),
     });
   }
   return filter;

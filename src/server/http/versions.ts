@@ -5,6 +5,14 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { badRequest } from '../errors';
+import { said } from '../messages';
+
+const VERSION_TEXTS = {
+  version: { uz: '{where} versiyani koʻrsatishi kerak: yozuvning ETag yoki updatedAt qiymati', ru: '{where} должен указывать версию: ETag записи или её updatedAt', en: "{where} must name a version: the record's ETag or its updatedAt" },
+  notAVersion: { uz: 'Versiya emas', ru: 'Не версия', en: 'Not a version' },
+  httpDate: { uz: 'If-Unmodified-Since HTTP sanasi boʻlishi kerak', ru: 'If-Unmodified-Since должен быть HTTP-датой', en: 'If-Unmodified-Since must be an HTTP date' },
+  notADate: { uz: 'Sana emas', ru: 'Не дата', en: 'Not a date' },
+} as const;
 
 export const etagOf = (version: Date) => `W/"${version.getTime()}"`;
 
@@ -20,7 +28,7 @@ export function parseVersion(raw: unknown, where: string): number {
     const ms = Date.parse(text);
     if (text && Number.isFinite(ms)) return ms;
   }
-  throw badRequest(`${where} must name a version: the record's ETag or its updatedAt`, { [where]: 'Not a version' });
+  throw badRequest(said(VERSION_TEXTS.version, { where }), { [where]: said(VERSION_TEXTS.notAVersion) });
 }
 
 const bodyVersions = new WeakMap<FastifyRequest, { version?: unknown; updatedAt?: unknown }>();
@@ -71,7 +79,7 @@ export function namedVersion(request: FastifyRequest): ((stored: Date) => boolea
   const since = request.headers['if-unmodified-since'];
   if (!ifMatch && typeof since === 'string' && since.trim()) {
     const date = Date.parse(since);
-    if (!Number.isFinite(date)) throw badRequest('If-Unmodified-Since must be an HTTP date', { 'If-Unmodified-Since': 'Not a date' });
+    if (!Number.isFinite(date)) throw badRequest(said(VERSION_TEXTS.httpDate), { 'If-Unmodified-Since': said(VERSION_TEXTS.notADate) });
     // An HTTP date counts whole seconds: the stored version passes when it is not later than that second.
     tests.push((ms) => Math.floor(ms / 1000) * 1000 <= date);
   }

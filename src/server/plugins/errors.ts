@@ -3,10 +3,13 @@
  * message a person understands; only our own faults are 500, and those never reveal internals.
  */
 import fp from 'fastify-plugin';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { errorBody, HttpError } from '../errors';
 import { render, said, type Said, type Texts } from '../messages';
+import { validationMessage, type IssueLike } from '../validation-texts';
+import { preferredLanguage } from './language';
 
 interface PgError {
   code?: string;
@@ -25,13 +28,14 @@ const TEXTS = {
   invalid: { uz: 'Notoʻgʻri soʻrov', ru: 'Неверный запрос', en: 'Invalid {where}' },
   invalidWhole: { uz: 'Notoʻgʻri soʻrov: {problem}', ru: 'Неверный запрос: {problem}', en: 'Invalid {where}: {problem}' },
   invalidField: { uz: 'Notoʻgʻri soʻrov: {field}: {problem}', ru: 'Неверный запрос: {field}: {problem}', en: 'Invalid {where}: {field}: {problem}' },
-  invalidValue: { uz: 'Notoʻgʻri qiymat', ru: 'Неверное значение', en: 'Invalid value' },
   mediaType: { uz: 'Bu yerda bunday kontent turi qabul qilinmaydi', ru: 'Этот тип содержимого здесь не принимается', en: 'This content type is not accepted here' },
   emptyJson: { uz: 'JSON tanasi boʻsh', ru: 'Тело JSON пустое', en: 'The JSON body is empty' },
   fileTooLarge: { uz: 'Fayl juda katta', ru: 'Файл слишком большой', en: 'The file is too large' },
   badJson: { uz: 'Soʻrov tanasi toʻgʻri JSON emas', ru: 'Тело запроса — некорректный JSON', en: "Body is not valid JSON but content-type is set to 'application/json'" },
   bodyTooLarge: { uz: 'Soʻrov tanasi juda katta', ru: 'Тело запроса слишком большое', en: 'Request body is too large' },
   internal: { uz: 'Serverda ichki xato', ru: 'Внутренняя ошибка сервера', en: 'Internal server error' },
+  badUrl: { uz: 'Manzil notoʻgʻri kodlangan', ru: 'Адрес закодирован неверно', en: '{english}' },
+  longParam: { uz: 'Manzil qismi juda uzun', ru: 'Часть адреса слишком длинная', en: '{english}' },
   noRoute: { uz: '{method} {url} manzili topilmadi', ru: 'Адрес {method} {url} не найден', en: 'Route {method} {url} not found' },
 } as const;
 
@@ -93,11 +97,11 @@ function loggableError(error: unknown): unknown {
   };
 }
 
-export function validationFields(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
-  const fields: Record<string, string> = {};
+export function validationFields(issues: (IssueLike & { path: PropertyKey[] })[]): Record<string, Said> {
+  const fields: Record<string, Said> = {};
   for (const issue of issues) {
     const key = issue.path.map(String).join('.') || '_';
-    fields[key] ??= issue.message;
+    fields[key] ??= validationMessage(issue);
   }
   return fields;
 }
@@ -109,7 +113,22 @@ const FASTIFY_TEXTS: Record<string, Texts> = {
   FST_REQ_FILE_TOO_LARGE: TEXTS.fileTooLarge,
   FST_ERR_CTP_INVALID_JSON_BODY: TEXTS.badJson,
   FST_ERR_CTP_BODY_TOO_LARGE: TEXTS.bodyTooLarge,
+  FST_ERR_BAD_URL: TEXTS.badUrl,
+  FST_ERR_MAX_PARAM_LENGTH: TEXTS.longParam,
 };
+
+/**
+ * Fastify's `frameworkErrors`: a URL the router cannot read (bad percent-encoding, a parameter too long) is refused
+ * before any hook runs, so the reader's language is read here. The body keeps Fastify's own shape (with `code`).
+ */
+export function frameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const header = request.headers['accept-language'];
+  const lang = header ? preferredLanguage(header) : 'en';
+  const status = error.statusCode ?? 400;
+  const known = FASTIFY_TEXTS[error.code];
+  const message = known ? render(said(known, { english: error.message }), lang) : error.message;
+  return reply.status(status).send({ error: STATUS_CODES[status] ?? 'Bad Request', code: error.code, message, statusCode: status });
+}
 
 async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -121,11 +140,11 @@ async function errorsPlugin(app: FastifyInstance) {
       return reply.status(error.statusCode).send(errorBody(error.statusCode, message, fields, error.extra));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      // The problems are zod's own words (or our schemas' English ones); the frame around them is in the reader's language.
+      // The problems and the frame around them in the reader's language (`validation-texts.ts`); English as zod or our schemas word it.
       const fields: Record<string, string> = {};
       for (const v of error.validation) {
         const key = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
-        fields[key] ??= v.message ?? render(said(TEXTS.invalidValue), lang);
+        fields[key] ??= render(validationMessage({ ...v.params, code: v.keyword, message: v.message }), lang);
       }
       const where = error.validationContext === 'querystring' ? 'query' : (error.validationContext ?? 'request');
       const first = Object.entries(fields)[0];
@@ -147,7 +166,7 @@ async function errorsPlugin(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, wrong content type, body too large, multipart limits.
       const known = FASTIFY_TEXTS[error.code];
-      return reply.status(status).send(errorBody(status, known ? render(said(known), lang) : error.message));
+      return reply.status(status).send(errorBody(status, known ? render(said(known, { english: error.message }), lang) : error.message));
     }
     request.log.error({ err: loggableError(error) }, 'unhandled error');
     return reply.status(500).send(errorBody(500, render(said(TEXTS.internal), lang)));

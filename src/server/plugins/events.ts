@@ -13,6 +13,12 @@ import { EVENT_CHANNEL, eventsAfter, eventsById, newestEventId, oldestEventId, p
 import { sweepPresence } from '../repos/presence';
 import { currentSession, type CachedSession } from './auth';
 import type { DbOrTx } from '../db/client';
+import { said } from '../messages';
+
+const STREAM_TEXTS = {
+  serverFull: { uz: 'Serverda ochiq oʻzgarishlar oqimlari juda koʻp; birozdan keyin qayta urinib koʻring', ru: 'На сервере слишком много открытых потоков изменений; повторите чуть позже', en: 'Too many open change streams on this server; try again shortly' },
+  accountFull: { uz: 'Bu hisobda serverda {n} ta panel ochiq; baʼzi varaqlarni yoping', ru: 'У этой учётной записи на сервере открыто панелей: {n}; закройте часть вкладок', en: 'This account has {n} panels open on this server; close some tabs' },
+} as const;
 
 /** Proxies drop a silent connection after about a minute: a comment every 25 s keeps it open. */
 const HEARTBEAT_MS = 25_000;
@@ -84,11 +90,11 @@ declare module 'fastify' {
 function admit(streams: Set<Stream>, userId: string, limits: { eventStreamsMax: number; eventStreamsPerUser: number }, reply: FastifyReply) {
   if (streams.size >= limits.eventStreamsMax) {
     reply.header('retry-after', '10');
-    throw new HttpError(503, 'Too many open change streams on this server; try again shortly');
+    throw new HttpError(503, said(STREAM_TEXTS.serverFull));
   }
   if ([...streams].filter((s) => s.userId === userId).length >= limits.eventStreamsPerUser) {
     reply.header('retry-after', '30');
-    throw new HttpError(429, `This account has ${limits.eventStreamsPerUser} panels open on this server; close some tabs`);
+    throw new HttpError(429, said(STREAM_TEXTS.accountFull, { n: limits.eventStreamsPerUser }));
   }
 }
 

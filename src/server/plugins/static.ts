@@ -11,6 +11,12 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { errorBody } from '../errors';
 import { contentTypeOf, type FileStorage } from '../file-storage';
+import { render, said } from '../messages';
+
+const STATIC_TEXTS = {
+  noRoute: { uz: '{method} {url} manzili topilmadi', ru: 'Адрес {method} {url} не найден', en: 'Route {method} {url} not found' },
+  noFile: { uz: '{url} fayli topilmadi', ru: 'Файл {url} не найден', en: 'File {url} not found' },
+} as const;
 
 // Uploaded names are random and never change: cache them hard.
 const UPLOADS_MAX_AGE_SECONDS = 30 * 24 * 3600;
@@ -70,13 +76,13 @@ async function staticPlugin(app: FastifyInstance, opts: { uploadsDir: string; st
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
     const url = request.url.split('?')[0];
     if (url.startsWith('/api/') || url.startsWith('/uploads/') || url.startsWith('/docs')) {
-      return reply.status(404).send(errorBody(404, `Route ${request.method} ${url} not found`));
+      return reply.status(404).send(errorBody(404, render(said(STATIC_TEXTS.noRoute, { method: request.method, url }), request.messageLang)));
     }
     const file = path.join(opts.adminDistDir, path.normalize(url).replace(/^(\.\.[/\\])+/, ''));
     if (file.startsWith(opts.adminDistDir) && path.extname(url) && existsSync(file)) {
       return reply.sendFile(path.relative(opts.adminDistDir, file), { maxAge: url.startsWith('/assets/') ? '1y' : 0, immutable: url.startsWith('/assets/') });
     }
-    if (path.extname(url)) return reply.status(404).send(errorBody(404, `File ${url} not found`));
+    if (path.extname(url)) return reply.status(404).send(errorBody(404, render(said(STATIC_TEXTS.noFile, { url }), request.messageLang)));
     return sendIndex(request, reply);
   });
 }

@@ -9,6 +9,7 @@
  */
 import { Column, is, SQL, type AnyColumn } from 'drizzle-orm';
 import { HttpError } from '../errors';
+import { said, type Said } from '../messages';
 
 export type FilterKind =
   | { type: 'text' }
@@ -131,19 +132,19 @@ function describeKind(kind: FilterKind, lang: Lang): string {
 }
 
 /** The 400 of a filter value its field cannot take, naming the field and its kind in the request's language. */
-function filterValueMessage(field: string, kind: FilterKind, lang: string): string {
-  const l: Lang = lang === 'uz' || lang === 'ru' ? lang : 'en';
-  const what = describeKind(kind, l);
-  return { uz: `"${field}" filtri ${what} qabul qiladi (yoki ularning roʻyxatini)`, ru: `Фильтр «${field}» принимает ${what} (или их список)`, en: `Filter "${field}" takes ${what} (or a list of them)` }[l];
+function filterValueMessage(field: string, kind: FilterKind): Said {
+  const what = (l: Lang) => describeKind(kind, l).replace(/[{}]/g, '');
+  return said({ uz: `"{field}" filtri ${what('uz')} qabul qiladi (yoki ularning roʻyxatini)`, ru: `Фильтр «{field}» принимает ${what('ru')} (или их список)`, en: `Filter "{field}" takes ${what('en')} (or a list of them)` }, { field });
 }
 
 /** Throws the 400 when `value` (a scalar or a list of scalars, as `parseListParams` let through) does not fit. */
-export function checkFilterValue(field: string, kind: FilterKind, value: unknown, lang: string): void {
+/** `_lang`: the message is rendered in the reader's language by the error plugin. */
+export function checkFilterValue(field: string, kind: FilterKind, value: unknown, _lang?: string): void {
   const values = Array.isArray(value) ? value : [value];
   for (const v of values) {
     if (v === null || v === undefined || (v === '' && !Array.isArray(value))) continue;
     if ((typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') && fits(kind, v)) continue;
-    const message = filterValueMessage(field, kind, lang);
+    const message = filterValueMessage(field, kind);
     throw new HttpError(400, message, { [field]: message });
   }
 }

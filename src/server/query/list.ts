@@ -8,6 +8,18 @@ import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
 import { badRequest } from '../errors';
 import { checkFilterValue, filterFieldSchema, kindOfColumn, type FilterKind } from './filter-kinds';
+import { said } from '../messages';
+
+/** The refusals of a list's filter and sort, in the reader's language. */
+const TEXTS = {
+  unknownFilter: { uz: 'Nomaʼlum filtr "{key}"', ru: 'Неизвестный фильтр «{key}»', en: 'Unknown filter "{key}"' },
+  unknownFilterField: { uz: 'Nomaʼlum filtr', ru: 'Неизвестный фильтр', en: 'Unknown filter' },
+  listOfValues: { uz: '"{key}" filtri qiymatlar roʻyxatini qabul qiladi', ru: 'Фильтр «{key}» принимает список значений', en: 'Filter "{key}" takes a list of values' },
+  valueOrList: { uz: '"{key}" filtri qiymat yoki roʻyxatni qabul qiladi', ru: 'Фильтр «{key}» принимает значение или список', en: 'Filter "{key}" takes a value or a list' },
+  invalidValue: { uz: 'Notoʻgʻri qiymat', ru: 'Неверное значение', en: 'Invalid value' },
+  cannotSort: { uz: '"{field}" boʻyicha saralab boʻlmaydi', ru: 'Нельзя сортировать по «{field}»', en: 'Cannot sort by "{field}"' },
+  unknownField: { uz: 'Nomaʼlum maydon {field}', ru: 'Неизвестное поле {field}', en: 'Unknown field {field}' },
+} as const;
 
 export interface ListParams {
   range?: { offset: number; limit: number };
@@ -126,9 +138,9 @@ function buildWhere(spec: ListSpec, filter: Record<string, unknown>, bind: Bind 
       continue;
     }
     const column = key === 'id' ? spec.id : own(spec.fields, key);
-    if (!column) throw badRequest(`Unknown filter "${key}"`, { [key]: 'Unknown filter' });
+    if (!column) throw badRequest(said(TEXTS.unknownFilter, { key }), { [key]: said(TEXTS.unknownFilterField) });
     if (Array.isArray(value)) {
-      if (!value.every(isScalar)) throw badRequest(`Filter "${key}" takes a list of values`, { [key]: 'Invalid value' });
+      if (!value.every(isScalar)) throw badRequest(said(TEXTS.listOfValues, { key }), { [key]: said(TEXTS.invalidValue) });
       // Raw parameters as text, not the column's mapper: a mapper (e.g. Date for timestamps) would throw on a bad
       // string, and PGlite turns a number sent for a timestamp into a Date itself (a huge one throws in the driver),
       // while PostgreSQL's own cast of the text answers an error the error plugin turns into a 400. node-postgres
@@ -137,7 +149,7 @@ function buildWhere(spec: ListSpec, filter: Record<string, unknown>, bind: Bind 
     } else if (isScalar(value)) {
       conditions.push(sql`${column} = ${bind(`f:${key}`, String(value))}`);
     } else {
-      throw badRequest(`Filter "${key}" takes a value or a list`, { [key]: 'Invalid value' });
+      throw badRequest(said(TEXTS.valueOrList, { key }), { [key]: said(TEXTS.invalidValue) });
     }
   }
   const present = conditions.filter((c): c is SQL => c !== undefined);
@@ -147,7 +159,7 @@ function buildWhere(spec: ListSpec, filter: Record<string, unknown>, bind: Bind 
 function buildOrder(spec: ListSpec, sort: ListParams['sort']): SQL[] {
   const { field, order } = sort ?? spec.defaultSort;
   const column = field === 'id' ? spec.id : own(spec.fields, field);
-  if (!column) throw badRequest(`Cannot sort by "${field}"`, { sort: `Unknown field ${field}` });
+  if (!column) throw badRequest(said(TEXTS.cannotSort, { field }), { sort: said(TEXTS.unknownField, { field }) });
   const direction = order === 'desc' ? desc : asc;
   return [direction(column as AnyColumn), asc(spec.id)];
 }

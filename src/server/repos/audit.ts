@@ -12,6 +12,12 @@ import { badRequest } from '../errors';
 import type { ListSpec } from '../query/list';
 import { kinds } from '../query/filter-kinds';
 import type { AuditRecord } from '../../shared/records/audit';
+import { said } from '../messages';
+
+const FILTER_TEXTS = {
+  date: { uz: '"{key}" filtri sana yoki sana va vaqtni qabul qiladi', ru: 'Фильтр «{key}» принимает дату или дату и время', en: 'Filter "{key}" takes a date or a date and time' },
+  notADate: { uz: 'Sana emas', ru: 'Не дата', en: 'Not a date' },
+} as const;
 
 export interface AuditEntry {
   /** The registry key, e.g. `cottageType`. */
@@ -64,7 +70,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 function instant(key: string, value: unknown): string {
   const text = String(value);
-  if (typeof value !== 'string' || Number.isNaN(Date.parse(text))) throw badRequest(`Filter "${key}" takes a date or a date and time`, { [key]: 'Not a date' });
+  if (typeof value !== 'string' || Number.isNaN(Date.parse(text))) throw badRequest(said(FILTER_TEXTS.date, { key }), { [key]: said(FILTER_TEXTS.notADate) });
   return text;
 }
 
@@ -108,12 +114,12 @@ export type StoredAuditEntry = NonNullable<Awaited<ReturnType<typeof auditEntry>
 
 const shown = (value: unknown) => (value === null || value === undefined ? '∅' : typeof value === 'object' ? JSON.stringify(value) : String(value));
 
-/** The export's rows: the changes as one cell, `field: before → after; …`. */
-export async function exportAudit(db: DbOrTx, ids: string[]) {
+/** The export's rows: the changes as one cell, `field: before → after; …`, each field as `label` names it (by default its key). */
+export async function exportAudit(db: DbOrTx, ids: string[], label: (resource: string, field: string) => string = (_, field) => field) {
   return (await loadAudit(db, ids)).map((entry) => ({
     ...entry,
     changes: Object.entries(entry.changes)
-      .map(([field, change]) => `${field}: ${shown(change.before)} → ${shown(change.after)}`)
+      .map(([field, change]) => `${label(entry.resource, field)}: ${shown(change.before)} → ${shown(change.after)}`)
       .join('; '),
   }));
 }

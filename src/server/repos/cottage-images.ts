@@ -10,11 +10,14 @@ import { notFound } from '../errors';
 import { uuidLike } from '../query/ids';
 import type { ActiveStatus } from '../../shared/enums';
 import type { CottageImageRecord } from '../../shared/records/cottage';
+import { said } from '../messages';
+
+const IMAGE_TEXT = { uz: 'Rasm', ru: 'Изображение', en: 'Image' } as const;
 
 export async function imageById(db: DbOrTx, id: string): Promise<CottageImageRecord> {
-  if (!uuidLike(id)) throw notFound('Image');
+  if (!uuidLike(id)) throw notFound(said(IMAGE_TEXT));
   const [row] = await db.select().from(cottageImages).where(eq(cottageImages.id, id));
-  if (!row) throw notFound('Image');
+  if (!row) throw notFound(said(IMAGE_TEXT));
   return row;
 }
 

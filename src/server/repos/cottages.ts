@@ -28,6 +28,13 @@ import { DEFAULT_LANGUAGE, type ActiveStatus, type CottageStatus } from '../../s
 import { idOf, nameOf, translatedNames, translatedText } from '../query/translated';
 import { isoText, JsonText, jsonList, jsonObjectOf, LANG, pageJsonOf } from '../query/page-json';
 
+const FILTER_TEXTS = {
+  ids: { uz: '"{key}" filtri identifikatorlarni qabul qiladi', ru: 'Фильтр «{key}» принимает идентификаторы', en: 'Filter "{key}" takes ids' },
+  notAnId: { uz: 'Identifikator emas: {bad}', ru: 'Не идентификатор: {bad}', en: 'Not an id: {bad}' },
+  number: { uz: '"{key}" filtri son qabul qiladi', ru: 'Фильтр «{key}» принимает число', en: 'Filter "{key}" takes a number' },
+  mustBeNumber: { uz: 'Son boʻlishi kerak', ru: 'Должно быть числом', en: 'Must be a number' },
+} as const;
+
 /** The cottage table's name, as a deleted cottage's snapshot keys its row (`snapshots.ts`). */
 export const COTTAGE_TABLE = getTableName(cottages);
 
@@ -36,13 +43,13 @@ function idList(key: string, value: unknown): string[] {
   const raw = Array.isArray(value) ? value : String(value).split(',');
   const ids = raw.map((v) => String(v).trim()).filter(Boolean);
   const bad = ids.find((id) => !uuidLike(id));
-  if (bad !== undefined) throw badRequest(`Filter "${key}" takes ids`, { [key]: `Not an id: ${bad}` });
+  if (bad !== undefined) throw badRequest(said(FILTER_TEXTS.ids, { key }), { [key]: said(FILTER_TEXTS.notAnId, { bad }) });
   return ids;
 }
 
 function numeric(key: string, value: unknown): number {
   const n = typeof value === 'number' ? value : Number(String(value).trim());
-  if (!Number.isFinite(n) || String(value).trim() === '') throw badRequest(`Filter "${key}" takes a number`, { [key]: 'Must be a number' });
+  if (!Number.isFinite(n) || String(value).trim() === '') throw badRequest(said(FILTER_TEXTS.number, { key }), { [key]: said(FILTER_TEXTS.mustBeNumber) });
   return n;
 }
 

@@ -13,6 +13,10 @@ import type { PlacementRecord } from '../../shared/records/placement';
 import { bumpVersion } from '../query/versions';
 import { resources } from '../../shared/resources';
 import { together } from '../db/sql';
+import { said } from '../messages';
+import { recordLabel } from '../labels';
+
+const PREMIUM_CONFIRMED_ONLY = { uz: 'Premiumga faqat tasdiqlangan dachani qoʻyish mumkin', ru: 'В премиум можно поставить только подтверждённую дачу', en: 'Only a confirmed cottage can be placed as premium' } as const;
 
 const cottageName = sql`(select ${cottages.name} from ${cottages} where ${cottages.id} = ${orders.cottageId})`;
 const userName = sql`(select coalesce(${users.name}, ${users.username}) from ${users} where ${users.id} = ${orders.userId})`;
@@ -111,7 +115,7 @@ interface PlacementOverride {
  */
 export async function activateOrder(tx: Tx, orderId: string, override: PlacementOverride = {}): Promise<{ created: boolean }> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-  if (!order) throw notFound('Order');
+  if (!order) throw notFound(recordLabel('order', 'Order'));
   if (order.premiumActivatedAt) return { created: false };
   const [info] = await tx
     .select({ cottageStatus: cottages.cottageStatus, rating: cottages.rating, days: tariffs.days, serviceCode: services.serviceCode })
@@ -119,7 +123,7 @@ export async function activateOrder(tx: Tx, orderId: string, override: Placement
     .innerJoin(tariffs, eq(tariffs.id, order.tariffId))
     .innerJoin(services, eq(services.id, tariffs.serviceId))
     .where(eq(cottages.id, order.cottageId));
-  if (info.cottageStatus !== 'confirmed') throw conflict('Only a confirmed cottage can be placed as premium');
+  if (info.cottageStatus !== 'confirmed') throw conflict(said(PREMIUM_CONFIRMED_ONLY));
   const days = override.expireDays ?? info.days;
   await tx
     .insert(premiumPlacements)

@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DbOrTx } from '../db/client';
-import { recordTitle } from '../labels';
+import { recordLabel, recordTitle } from '../labels';
 import { uuidLike } from '../query/ids';
 import { registerResource } from '../http/resource-routes';
 import { action } from '../http/resource/actions';
@@ -16,6 +16,7 @@ import { revertAnswer, revertEntry } from '../http/revert';
 import { auditEntry, auditListSpec, exportAudit, loadAudit, type StoredAuditEntry } from '../repos/audit';
 import { resources } from '../../shared/resources';
 import { auditRecord, type AuditRecord } from '../../shared/records/audit';
+import { fieldLabelIn } from '../http/csv-export';
 
 /**
  * Each entry with its record's name as the record reads now, through its resource's own loader (`app.listSources`),
@@ -49,7 +50,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     label: 'Audit entry',
     record: auditRecord,
     load: async (db, ids, lang) => withRecordNames(app, db, await loadAudit(db, ids), lang),
-    exportRows: (db, ids) => exportAudit(db, ids),
+    exportRows: (db, ids, lang) => exportAudit(db, ids, (resource, field) => fieldLabelIn(lang, resource, field)),
     spec: auditListSpec,
     actions: [
       action<undefined, typeof revertAnswer._output, StoredAuditEntry>({
@@ -60,7 +61,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "Takes the entry's change back: an edit's fields return to their earlier values, a deleted record comes back with its id, translations, links and files, a created record is deleted (its dependents checked as its delete does). 409 naming the fields that changed since the entry; 400 for entries that cannot be reverted (passwords, sessions, two-factor). Needs audit.list and the resource's edit, create or delete permission. The revert is audited itself (`revert`, `revertOf`) and can be reverted",
         answer: revertAnswer,
-        target: { label: 'Audit entry', load: auditEntry },
+        target: { label: recordLabel('audit', 'Audit entry'), load: auditEntry },
         run: revertEntry(app),
       }),
     ],

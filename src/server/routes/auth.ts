@@ -13,6 +13,18 @@ import { loginSecondFactor } from '../auth/two-factor';
 import { accountMessage } from '../auth/account-messages';
 import { twoFactorState } from '../repos/two-factor';
 import { publishSessionsEnded } from '../repos/events';
+import { said, say } from '../messages';
+
+const AUTH_TEXTS = {
+  wrongCredentials: { uz: 'Foydalanuvchi nomi yoki parol notoʻgʻri', ru: 'Неверное имя пользователя или пароль', en: 'Wrong username or password' },
+  enterCode: { uz: 'Autentifikator ilovasidagi kodni kiriting', ru: 'Введите код из приложения-аутентификатора', en: 'Enter the code from your authenticator app' },
+  codeWrong: { uz: 'Kod notoʻgʻri yoki allaqachon ishlatilgan', ru: 'Код неверен или уже использован', en: 'The code is wrong or already used' },
+  noRefreshToken: { uz: 'refreshToken sarlavhasi yoʻq', ru: 'Нет заголовка refreshToken', en: 'The refreshToken header is missing' },
+  expired: { uz: 'Seans muddati tugadi; iltimos, qayta kiring', ru: 'Сеанс истёк; войдите снова', en: 'The session has expired; please log in again' },
+  refreshInvalid: { uz: 'Yangilash tokeni yaroqsiz', ru: 'Токен обновления недействителен', en: 'The refresh token is not valid' },
+  endedForSafety: { uz: 'Xavfsizlik uchun bu seans tugatildi; iltimos, qayta kiring', ru: 'Этот сеанс завершён из соображений безопасности; войдите снова', en: 'This session was ended for safety; please log in again' },
+  ended: { uz: 'Seans tugadi; iltimos, qayta kiring', ru: 'Сеанс завершён; войдите снова', en: 'The session has ended; please log in again' },
+} as const;
 
 const tokenPair = z.object({ accessToken: z.string(), refreshToken: z.string() });
 /** The login's answer: the pair, and (only when true) that the user's role requires two-factor setup first. */
@@ -32,7 +44,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       if ('retryAfter' in outcome) return tooManyAttempts(reply, outcome.retryAfter);
       const user = outcome.passed;
-      if (!user) throw new HttpError(401, 'Wrong username or password');
+      if (!user) throw new HttpError(401, said(AUTH_TEXTS.wrongCredentials));
       // A user with two-factor on needs a code too (401 `twoFactorRequired` without one); nothing changes for others.
       const second = await loginSecondFactor(app.db, app.loginThrottle, app.config.jwtSecret!, {
         userId: user.id,
@@ -41,8 +53,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         code: request.body.code,
       });
       if (typeof second === 'object') return tooManyAttempts(reply, second.retryAfter);
-      if (second === 'missing') throw new HttpError(401, 'Enter the code from your authenticator app', undefined, { twoFactorRequired: true });
-      if (second === 'wrong') throw new HttpError(401, 'The code is wrong or already used', undefined, { twoFactorRequired: true });
+      if (second === 'missing') throw new HttpError(401, said(AUTH_TEXTS.enterCode), undefined, { twoFactorRequired: true });
+      if (second === 'wrong') throw new HttpError(401, said(AUTH_TEXTS.codeWrong), undefined, { twoFactorRequired: true });
       // Past the wrong codes an account takes in a day: the authenticator's codes are refused, a recovery code is not.
       if (second === 'locked') {
         throw new HttpError(401, accountMessage('second-factor-locked', request.lang), undefined, { twoFactorRequired: true, twoFactorLocked: true });
@@ -72,11 +84,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const presented = request.headers.refreshtoken;
-      if (!presented || typeof presented !== 'string') throw new HttpError(401, 'The refreshToken header is missing');
+      if (!presented || typeof presented !== 'string') throw new HttpError(401, said(AUTH_TEXTS.noRefreshToken));
       const verified = await app.tokens.verifyRefresh(presented);
       if (!verified.ok) {
-        if (verified.reason === 'expired') throw new HttpError(455, 'The session has expired; please log in again');
-        throw new HttpError(401, 'The refresh token is not valid');
+        if (verified.reason === 'expired') throw new HttpError(455, said(AUTH_TEXTS.expired));
+        throw new HttpError(401, said(AUTH_TEXTS.refreshInvalid));
       }
       const { sub, sid, rid } = verified.claims;
       const pair = await rotateSession(app.db, app.tokens, { sub, sid, rid });
@@ -85,9 +97,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         // Whoever holds the other copy loses their open panels at once (a session that outlived its age or its
         // permissions ends them at the stream's next heartbeat).
         await publishSessionsEnded(app.db, [sid]);
-        throw new HttpError(455, 'This session was ended for safety; please log in again');
+        throw new HttpError(455, said(AUTH_TEXTS.endedForSafety));
       }
-      if (!pair) throw new HttpError(455, 'The session has ended; please log in again');
+      if (!pair) throw new HttpError(455, said(AUTH_TEXTS.ended));
       return reply.status(201).send(pair);
     },
   );
@@ -98,7 +110,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await authenticate(app, request);
       await publishSessionsEnded(app.db, await revokeSession(app.db, user.sessionId, 'logout'));
-      return { message: 'Logged out' };
+      return { message: say(request.messageLang, { uz: 'Tizimdan chiqildi', ru: 'Вы вышли из системы', en: 'Logged out' }) };
     },
   );
 };

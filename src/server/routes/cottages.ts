@@ -52,13 +52,17 @@ function cottageListParams(query: Record<string, unknown>): ListParams {
   }
   if (!params.sort && typeof query.sortField === 'string') {
     const order = String(query.sortOrder ?? 'asc').toLowerCase();
-    if (order !== 'asc' && order !== 'desc') throw badRequest('sortOrder must be asc or desc', { sortOrder: 'Invalid value' });
+    if (order !== 'asc' && order !== 'desc') throw badRequest(said(TEXTS.sortOrder), { sortOrder: said(TEXTS.invalidValue) });
     params.sort = { field: query.sortField, order };
   }
   return params;
 }
 
 const TEXTS = {
+  sortOrder: { uz: 'sortOrder asc yoki desc boʻlishi kerak', ru: 'sortOrder должен быть asc или desc', en: 'sortOrder must be asc or desc' },
+  invalidValue: { uz: 'Notoʻgʻri qiymat', ru: 'Неверное значение', en: 'Invalid value' },
+  reasonNeedsModerate: { uz: 'Moderatsiya sababi uchun cottage.moderate ruxsati kerak', ru: 'Для причины модерации нужно право cottage.moderate', en: 'A moderation reason needs the cottage.moderate permission' },
+  reasonWithStatus: { uz: 'Sabab cottageStatus bilan birga yuboriladi', ru: 'Причина указывается вместе с cottageStatus', en: 'A reason goes with a cottageStatus' },
   moderate: {
     uz: 'Dachani tasdiqlash yoki rad etish uchun cottage.moderate ruxsati kerak',
     ru: 'Чтобы подтвердить или отклонить дачу, нужно право cottage.moderate',
@@ -87,8 +91,8 @@ async function restorable(_db: unknown, user: AuthUser, snapshot: RecordSnapshot
 
 /** A reason is a moderator's word on a decision: it needs `cottage.moderate` and goes with a `cottageStatus`. */
 function assertMayGiveReason(user: AuthUser, cottageStatus: string | undefined) {
-  if (!user.permissions.has(perm('cottage', 'moderate'))) throw forbidden('A moderation reason needs the cottage.moderate permission');
-  if (cottageStatus === undefined) throw badRequest('A reason goes with a cottageStatus', { reason: 'A reason goes with a cottageStatus' });
+  if (!user.permissions.has(perm('cottage', 'moderate'))) throw forbidden(said(TEXTS.reasonNeedsModerate));
+  if (cottageStatus === undefined) throw badRequest(said(TEXTS.reasonWithStatus), { reason: said(TEXTS.reasonWithStatus) });
 }
 
 /** The stored columns of a payload: the position from whichever spelling was sent; links and files travel apart. */

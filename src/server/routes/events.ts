@@ -11,6 +11,17 @@ import { resources } from '../../shared/resources';
 import { publishChange } from '../repos/events';
 import { recordExists } from '../repos/records';
 import { leavePresence, othersPresent, PRESENCE_PER_SESSION, presentElsewhere, touchPresence } from '../repos/presence';
+import { said } from '../messages';
+
+const EVENT_TEXTS = {
+  unknownResource: { uz: 'Nomaʼlum resurs "{resource}"', ru: 'Неизвестный ресурс «{resource}»', en: 'Unknown resource "{resource}"' },
+  unknown: { uz: 'nomaʼlum', ru: 'неизвестно', en: 'unknown' },
+  noPermission: { uz: 'Buni qilishga ruxsatingiz yoʻq ({code})', ru: 'У вас нет права на это ({code})', en: 'You have no permission to do that ({code})' },
+  record: { uz: 'Yozuv', ru: 'Запись', en: 'Record' },
+  tooManyOpen: { uz: 'Bitta seansda bir vaqtda koʻpi bilan {n} ta yozuv ochiq boʻlishi mumkin; baʼzi sahifalarni yoping', ru: 'В одном сеансе одновременно можно открыть не более {n} записей; закройте часть страниц', en: 'At most {n} records can be open at once in one session; close some pages' },
+  sendBoth: { uz: 'resource va id ni yuboring', ru: 'Укажите resource и id', en: 'Send resource and id' },
+  required: { uz: 'majburiy', ru: 'обязательно', en: 'required' },
+} as const;
 
 const where = z.object({
   resource: z.string().min(1).max(64),
@@ -22,9 +33,9 @@ const others = z.object({
 
 /** The caller may view the record's resource; a resource that does not exist is a 400. */
 function presenceTarget(request: FastifyRequest, body: z.infer<typeof where>) {
-  if (!Object.hasOwn(resources, body.resource)) throw new HttpError(400, `Unknown resource "${body.resource.slice(0, 64)}"`, { resource: 'unknown' });
+  if (!Object.hasOwn(resources, body.resource)) throw new HttpError(400, said(EVENT_TEXTS.unknownResource, { resource: body.resource.slice(0, 64) }), { resource: said(EVENT_TEXTS.unknown) });
   const user = request.user!;
-  if (!user.permissions.has(`${body.resource}.show`)) throw new HttpError(403, `You have no permission to do that (${body.resource}.show)`);
+  if (!user.permissions.has(`${body.resource}.show`)) throw new HttpError(403, said(EVENT_TEXTS.noPermission, { code: `${body.resource}.show` }));
   return { sessionId: user.sessionId, userId: user.id, resource: body.resource, recordId: body.id };
 }
 
@@ -67,9 +78,9 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const at = presenceTarget(request, request.body);
       // Only a record that exists (and the caller may show): a made-up id or markup never reaches another panel's stream.
-      if (!(await recordExists(app.db, at.resource, at.recordId))) throw notFound('Record');
+      if (!(await recordExists(app.db, at.resource, at.recordId))) throw notFound(said(EVENT_TEXTS.record));
       if ((await presentElsewhere(app.db, at)) >= PRESENCE_PER_SESSION) {
-        throw new HttpError(429, `At most ${PRESENCE_PER_SESSION} records can be open at once in one session; close some pages`);
+        throw new HttpError(429, said(EVENT_TEXTS.tooManyOpen, { n: PRESENCE_PER_SESSION }));
       }
       if (await touchPresence(app.db, at)) await publishChange(app.db, { resource: at.resource, ids: [at.recordId], action: 'presence' });
       return { others: await othersPresent(app.db, at) };
@@ -89,7 +100,7 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const input = where.safeParse({ ...(request.query as object), ...((request.body as object | undefined) ?? {}) });
-      if (!input.success) throw new HttpError(400, 'Send resource and id', { resource: 'required', id: 'required' });
+      if (!input.success) throw new HttpError(400, said(EVENT_TEXTS.sendBoth), { resource: said(EVENT_TEXTS.required), id: said(EVENT_TEXTS.required) });
       const at = presenceTarget(request, input.data);
       if (await leavePresence(app.db, at)) await publishChange(app.db, { resource: at.resource, ids: [at.recordId], action: 'presence' });
       return reply.code(204).send();

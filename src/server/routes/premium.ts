@@ -38,7 +38,7 @@ export const premiumActions = [
     audit: 'premium',
     body: { schema: premiumCreateSchema },
     answer: { 200: placementRecord, 201: placementRecord },
-    target: { label: 'Cottage', load: cottageToPlace },
+    target: { label: recordLabel('cottage', 'Cottage'), load: cottageToPlace },
     async run(tx, { data: { expireDays, priority, serviceCode, orderId } }, cottage) {
       if (orderId) {
         const order = await orderCottage(tx, orderId);
@@ -62,7 +62,7 @@ export const premiumActions = [
     permission: 'premium',
     audit: 'premiumEnd',
     answer: placementRecord,
-    target: { label: 'Premium placement', load: placementById },
+    target: { label: said({ uz: 'Premium joylashuv', ru: 'Премиум-размещение', en: 'Premium placement' }), load: placementById },
     async run(tx, _input, current) {
       const ended = await endPlacement(tx, current);
       return { answer: ended, audit: { recordId: current.cottageId, before: { premiumPlacement: current }, after: { premiumPlacement: ended } } };

@@ -19,6 +19,9 @@ import { loadUsers } from '../repos/users';
 import { HIDDEN } from '../rules/audit-changes';
 import { auditedWrite } from '../http/unit-of-work';
 import { credentialsOf, profileImage, setPasswordHash, updateProfile } from '../repos/profile';
+import { said, say } from '../messages';
+
+const PASSWORD_WRONG = { uz: 'Joriy parol notoʻgʻri', ru: 'Текущий пароль неверен', en: 'The current password is wrong' } as const;
 
 const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['user'];
@@ -86,7 +89,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if ('retryAfter' in outcome) return tooManyAttempts(reply, outcome.retryAfter);
       if (!outcome.passed) {
-        throw badRequest('The current password is wrong', { currentPassword: 'The current password is wrong' });
+        throw badRequest(said(PASSWORD_WRONG), { currentPassword: said(PASSWORD_WRONG) });
       }
       checkPasswordStrength(newPassword, row?.username, request.lang, 'newPassword');
       const passwordHash = await hashPassword(newPassword);
@@ -95,7 +98,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         await publishSessionsEnded(tx, await revokeUserSessions(tx, caller.id, 'password-changed', caller.sessionId));
         return { result: undefined, audit: { resource: 'user', recordId: caller.id, action: 'password', extra: { password: { before: HIDDEN, after: HIDDEN } } } };
       });
-      return { message: 'Password changed' };
+      return { message: say(request.messageLang, { uz: 'Parol oʻzgartirildi', ru: 'Пароль изменён', en: 'Password changed' }) };
     },
   );
 };

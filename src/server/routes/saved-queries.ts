@@ -26,6 +26,19 @@ import {
   type SavedQueryValue,
 } from '../../shared/schemas/saved-query';
 import { savedQueryRecord, type SavedQueryRecord } from '../../shared/records/saved-query';
+import { render, said } from '../messages';
+
+const SAVED_TEXTS = {
+  listNothing: { uz: 'Sizda hech narsani koʻrish ruxsati yoʻq', ru: 'У вас нет права просматривать списки', en: 'You have no permission to list anything' },
+  unknownResource: { uz: 'Nomaʼlum resurs "{route}"', ru: 'Неизвестный ресурс «{route}»', en: 'Unknown resource "{route}"' },
+  unknownResourceField: { uz: 'Nomaʼlum resurs', ru: 'Неизвестный ресурс', en: 'Unknown resource' },
+  noPermission: { uz: 'Buni qilishga ruxsatingiz yoʻq ({code})', ru: 'У вас нет права на это ({code})', en: 'You have no permission to do that ({code})' },
+  doesNotFit: { uz: 'Saqlangan soʻrov roʻyxatga mos kelmaydi ({where}): {problem}', ru: 'Сохранённый запрос не подходит к списку ({where}): {problem}', en: 'The saved query does not fit the {label} list ({where}): {problem}' },
+  savedQuery: { uz: 'Saqlangan soʻrov', ru: 'Сохранённый запрос', en: 'Saved query' },
+  ownerOnly: { uz: 'Bu saqlangan soʻrovni faqat egasi oʻzgartirishi yoki oʻchirishi mumkin', ru: 'Изменить или удалить этот сохранённый запрос может только его владелец', en: 'Only the owner can change or delete this saved query' },
+  nameTaken: { uz: 'Bu roʻyxatda "{name}" nomli saqlangan soʻrovingiz allaqachon bor', ru: 'У вас уже есть сохранённый запрос «{name}» для этого списка', en: 'You already have a saved query named "{name}" on this list' },
+  refused: { uz: 'Roʻyxat soʻrovni rad etdi', ru: 'Список отклонил запрос', en: 'The list refused the query' },
+} as const;
 
 const tags = ['savedQuery'];
 /** What the audit history calls these records (not a registry resource). */
@@ -39,7 +52,7 @@ const LIST_CODES = Object.values(resources).map((def) => `${def.key}.list`);
 function requireSomeList(app: FastifyInstance) {
   return async (request: FastifyRequest) => {
     const user = await authenticate(app, request);
-    if (!LIST_CODES.some((code) => user.permissions.has(code))) throw forbidden('You have no permission to list anything');
+    if (!LIST_CODES.some((code) => user.permissions.has(code))) throw forbidden(said(SAVED_TEXTS.listNothing));
   };
 }
 
@@ -52,9 +65,9 @@ const storedUnder = (route: string, def: ResourceDef) => (LIST_PAGES[route] ? ro
 /** The registry entry of an admin route the caller may list: 400 for an unknown route, 403 without `<key>.list`. */
 function listedResource(request: FastifyRequest, route: string): ResourceDef {
   const def = resourceByRoute(LIST_PAGES[route] ?? route);
-  if (!def || !def.actions.includes('list')) throw badRequest(`Unknown resource "${route}"`, { resource: 'Unknown resource' });
+  if (!def || !def.actions.includes('list')) throw badRequest(said(SAVED_TEXTS.unknownResource, { route }), { resource: said(SAVED_TEXTS.unknownResourceField) });
   const code = perm(def.key, 'list');
-  if (!request.user?.permissions.has(code)) throw forbidden(`You have no permission to do that (${code})`);
+  if (!request.user?.permissions.has(code)) throw forbidden(said(SAVED_TEXTS.noPermission, { code }));
   return def;
 }
 
@@ -74,7 +87,7 @@ async function askList(app: FastifyInstance, request: FastifyRequest, def: Resou
   });
   if (res.statusCode === 200) return { status: 200, message: '' };
   const body = (res.json() ?? {}) as { message?: string; fields?: Record<string, string> };
-  return { status: res.statusCode, message: body.message ?? 'The list refused the query', fields: body.fields };
+  return { status: res.statusCode, message: body.message ?? render(said(SAVED_TEXTS.refused), request.messageLang), fields: body.fields };
 }
 
 /** The list's own field errors, renamed to where they sit in the saved query. */
@@ -104,7 +117,7 @@ async function checkAgainstList(app: FastifyInstance, request: FastifyRequest, d
     fields ??= { 'query.sort': answer.message };
   }
   const where = Object.keys(fields)[0];
-  throw badRequest(`The saved query does not fit the ${def.label} list (${where}): ${answer.message}`, fields);
+  throw badRequest(said(SAVED_TEXTS.doesNotFit, { label: def.label, where, problem: answer.message }), fields);
 }
 
 function toRecord(row: SavedQueryRow, callerId: string): SavedQueryRecord {
@@ -117,20 +130,20 @@ const savedQueryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const load = async (id: string, db: DbOrTx = app.db): Promise<SavedQueryRow> => {
     const row = uuidLike(id) ? await savedQueryById(db, id) : undefined;
-    if (!row) throw notFound('Saved query');
+    if (!row) throw notFound(said(SAVED_TEXTS.savedQuery));
     return row;
   };
 
   /** The stored row if the caller owns it and may still list its resource. */
   const loadOwn = async (request: FastifyRequest, id: string): Promise<SavedQueryRow> => {
     const row = await load(id);
-    if (row.userId !== request.user!.id) throw forbidden('Only the owner can change or delete this saved query');
+    if (row.userId !== request.user!.id) throw forbidden(said(SAVED_TEXTS.ownerOnly));
     listedResource(request, row.resource);
     return row;
   };
 
   const assertNameFree = async (userId: string, resource: string, name: string, exceptId?: string) => {
-    if (await savedQueryNameTaken(app.db, userId, resource, name, exceptId)) throw conflict(`You already have a saved query named "${name}" on this list`);
+    if (await savedQueryNameTaken(app.db, userId, resource, name, exceptId)) throw conflict(said(SAVED_TEXTS.nameTaken, { name }));
   };
 
   app.get(

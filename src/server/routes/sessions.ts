@@ -12,6 +12,10 @@ import { auditedWrite } from '../http/unit-of-work';
 import { uuidLike } from '../query/ids';
 import { endSession, endSessions, liveSessions } from '../repos/sessions';
 import { managedUser, shownSession } from './security-common';
+import { said } from '../messages';
+
+/** One session, as a 404 names it. */
+const SESSION_TEXT = { uz: 'Seans', ru: 'Сеанс', en: 'Session' } as const;
 
 const ended = z.object({ ended: z.number().int() });
 const sessionParams = z.object({ id: z.string().min(1) });
@@ -37,7 +41,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id: userId } = request.user!;
       const target = request.params.id;
-      if (!uuidLike(target) || !(await endSession(app.db, userId, target, 'ended-by-user'))) throw notFound('Session');
+      if (!uuidLike(target) || !(await endSession(app.db, userId, target, 'ended-by-user'))) throw notFound(said(SESSION_TEXT));
       return { ended: 1 };
     },
   );
@@ -84,7 +88,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       const { sessionId } = request.params;
       return auditedWrite(app.db, request, async (tx) => {
         const user = await managedUser(tx, caller, request.params.id);
-        if (!uuidLike(sessionId) || !(await endSession(tx, user.id, sessionId, 'ended-by-admin'))) throw notFound('Session');
+        if (!uuidLike(sessionId) || !(await endSession(tx, user.id, sessionId, 'ended-by-admin'))) throw notFound(said(SESSION_TEXT));
         return { result: { ended: 1 }, audit: { resource: 'user', recordId: user.id, action: 'sessionEnd', extra: { session: { before: sessionId, after: null } } } };
       });
     },

@@ -40,6 +40,16 @@ import { uuidLike } from '../query/ids';
 import { endSessions, loginBefore } from '../repos/sessions';
 import { managedUser, shownSession } from './security-common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { said } from '../messages';
+import { recordLabel } from '../labels';
+
+const TWO_FACTOR_TEXTS = {
+  alreadyOn: { uz: 'Ikki bosqichli kirish allaqachon yoqilgan', ru: 'Двухфакторный вход уже включён', en: 'Two-factor login is already on' },
+  setupFirst: { uz: 'Avval sozlashni boshlang', ru: 'Сначала начните настройку', en: 'Start the setup first' },
+  off: { uz: 'Ikki bosqichli kirish oʻchirilgan', ru: 'Двухфакторный вход выключен', en: 'Two-factor login is off' },
+  ownUnderProfile: { uz: 'Oʻz ikki bosqichli kirishingizni Profil boʻlimida oʻchiring', ru: 'Свой двухфакторный вход выключите в профиле', en: 'Turn your own two-factor login off under Profile' },
+  beyondReach: { uz: 'Sizda yoʻq ruxsatni oʻz ichiga olgan rolni oʻzgartira olmaysiz ({beyond})', ru: 'Нельзя изменить роль с правом, которого у вас нет ({beyond})', en: 'You cannot change a role holding a permission you do not hold ({beyond})' },
+} as const;
 
 const ISSUER = 'Dacha Admin';
 const message = z.object({ message: z.string() });
@@ -109,7 +119,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id } = request.user!;
       const secret = newTotpSecret();
-      if (!(await savePendingSecret(app.db, id, sealSecret(serverSecret(), id, secret)))) throw conflict('Two-factor login is already on');
+      if (!(await savePendingSecret(app.db, id, sealSecret(serverSecret(), id, secret)))) throw conflict(said(TWO_FACTOR_TEXTS.alreadyOn));
       const row = await credentialsOf(app.db, id);
       return { secret, otpauthUrl: otpauthUrl(ISSUER, row?.username ?? id, secret) };
     },
@@ -132,14 +142,14 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id, sessionId } = request.user!;
       await checkCurrentPassword(app, request, reply, request.body.password);
       const row = await findTwoFactor(app.db, id);
-      if (row?.enabledAt) throw conflict('Two-factor login is already on');
-      if (!row) throw badRequest('Start the setup first', { code: 'Start the setup first' });
+      if (row?.enabledAt) throw conflict(said(TWO_FACTOR_TEXTS.alreadyOn));
+      if (!row) throw badRequest(said(TWO_FACTOR_TEXTS.setupFirst), { code: said(TWO_FACTOR_TEXTS.setupFirst) });
       const secret = openSecret(serverSecret(), id, row.secret);
       const step = secret === undefined ? undefined : matchTotp(secret, request.body.code);
       if (step === undefined) throw badRequest(accountMessage('code-wrong', request.lang), { code: accountMessage('code-wrong', request.lang) });
       const codes = newRecoveryCodes();
       await auditedWrite(app.db, request, async (tx) => {
-        if (!(await enableTwoFactor(tx, id, step, codes.map(hashRecoveryCode)))) throw conflict('Two-factor login is already on');
+        if (!(await enableTwoFactor(tx, id, step, codes.map(hashRecoveryCode)))) throw conflict(said(TWO_FACTOR_TEXTS.alreadyOn));
         await secondFactorPassed(tx, id);
         // Whoever else holds a session (a thief's stolen token among them) logs in again, now with a code.
         const ended = await endSessions(tx, id, 'two-factor-enabled', sessionId);
@@ -168,7 +178,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.user!;
       const subject = await checkCurrentPassword(app, request, reply, request.body.password);
       const state = await findTwoFactor(app.db, id);
-      if (!state?.enabledAt) throw conflict('Two-factor login is off');
+      if (!state?.enabledAt) throw conflict(said(TWO_FACTOR_TEXTS.off));
       let locked = false;
       const code = await throttledCheck(app.loginThrottle, { scope: 'totp', subject, address: request.ip }, async () => {
         const checked = await checkSecondFactorLocked(app.db, serverSecret(), id, request.body.code, request.ip);
@@ -236,7 +246,7 @@ export const twoFactorAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = request.user!;
       await auditedWrite(app.db, request, async (tx) => {
         const user = await managedUser(tx, caller, request.params.id);
-        if (user.id === caller.id) throw new HttpError(403, 'Turn your own two-factor login off under Profile');
+        if (user.id === caller.id) throw new HttpError(403, said(TWO_FACTOR_TEXTS.ownUnderProfile));
         const wasOn = await removeTwoFactor(tx, user.id);
         await secondFactorPassed(tx, user.id, 'reset');
         const ended = await endSessions(tx, user.id, 'two-factor-reset');
@@ -263,14 +273,14 @@ export const twoFactorAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = request.user!;
       const roleId = request.params.id;
       const { requireTwoFactor } = request.body;
-      if (!uuidLike(roleId)) throw notFound('Role');
+      if (!uuidLike(roleId)) throw notFound(recordLabel('role', 'Role'));
       await auditedWrite(app.db, request, async (tx) => {
         const { codes, unknown } = await rolePermissionCodes(tx, [roleId]);
-        if (unknown.length) throw notFound('Role');
+        if (unknown.length) throw notFound(recordLabel('role', 'Role'));
         const beyond = codes.find((c) => !caller.permissions.has(c));
-        if (beyond) throw forbidden(`You cannot change a role holding a permission you do not hold (${beyond})`);
+        if (beyond) throw forbidden(said(TWO_FACTOR_TEXTS.beyondReach, { beyond }));
         const before = await setRoleRequiresTwoFactor(tx, roleId, requireTwoFactor);
-        if (before === undefined) throw notFound('Role');
+        if (before === undefined) throw notFound(recordLabel('role', 'Role'));
         return { result: undefined, audit: before !== requireTwoFactor ? { resource: 'role', recordId: roleId, action: 'edit', before: { requireTwoFactor: before }, after: { requireTwoFactor } } : undefined };
       });
       return { requireTwoFactor };

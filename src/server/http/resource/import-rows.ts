@@ -9,17 +9,27 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import type { TabledResource } from '../../db/tables';
-import { HttpError } from '../../errors';
+import { badRequest, HttpError } from '../../errors';
+import { render, said } from '../../messages';
 import { databaseErrorMessage } from '../../plugins/errors';
 import { uuidLike } from '../../query/ids';
 import type { AuditEntry } from '../../repos/audit';
 import { foldName, nameIndex, type NameIndex } from '../../repos/import-refs';
 import { insertTranslation, loadTranslations, updateTranslation } from '../../repos/translations';
-import { withTexts } from '../csv-export';
+import { enumCode, withTexts } from '../csv-export';
 import { cellValue, type Sheet, type SheetRow } from '../csv-read';
 import type { ResourceContext } from './context';
 import { cellCompareText, currentValue, numberText, referenceCells, type ImportField } from './import-fields';
 import { createWrite, editWrite } from './writes';
+import { validationMessage } from '../../validation-texts';
+
+const TEXTS = {
+  noSuchId: { uz: '{named}: «{id}» identifikatorli yozuv yoʻq', ru: '{named}: нет записи с id «{id}»', en: 'No {label} has the id "{id}"' },
+  sameIdTwice: { uz: '{named}: bu yozuv {row}-qatorda allaqachon bor', ru: '{named}: эта запись уже есть в строке {row}', en: 'This {label} is already in row {row}' },
+  noSuchName: { uz: '«{cell}» topilmadi', ru: '«{cell}» не найдено', en: 'There is no {label} "{cell}"' },
+  sameName: { uz: '«{cell}» nomli {count} ta yozuv bor: uning oʻrniga identifikatorni yozing', ru: 'Записей с именем «{cell}»: {count}; укажите id', en: '{count} records are called "{cell}": write the id instead' },
+  textRequired: { uz: 'Majburiy: matnni kamida bitta tilda kiriting', ru: 'Обязательно: укажите текст хотя бы на одном языке', en: 'Required: give the text in at least one language' },
+} as const;
 
 export interface RowError {
   row: number;
@@ -82,8 +92,8 @@ export async function importRows<R extends { id: string }, C, U>(ctx: ResourceCo
     const id = cellValue(row.cells[at.get('id')!] ?? '');
     try {
       const current = id ? currents.get(id) : undefined;
-      if (id && !current) throw new RowFailed([{ row: row.row, column: headerOf('id'), message: `No ${ctx.label.toLowerCase()} has the id "${id.slice(0, 64)}"` }]);
-      if (id && seen.has(id)) throw new RowFailed([{ row: row.row, column: headerOf('id'), message: `This ${ctx.label.toLowerCase()} is already in row ${seen.get(id)}` }]);
+      if (id && !current) throw new RowFailed([{ row: row.row, column: headerOf('id'), message: render(said(TEXTS.noSuchId, { label: ctx.label.toLowerCase(), named: ctx.named, id: id.slice(0, 64) }), request.messageLang) }]);
+      if (id && seen.has(id)) throw new RowFailed([{ row: row.row, column: headerOf('id'), message: render(said(TEXTS.sameIdTwice, { label: ctx.label.toLowerCase(), named: ctx.named, row: seen.get(id)! }), request.messageLang) }]);
       if (id) seen.set(id, row.row);
       const change = await importRow(context, row, current);
       if (!change) {
@@ -148,8 +158,8 @@ async function loadCurrents<R extends { id: string }, C, U>(ctx: ResourceContext
 function resolve(index: NameIndex, cell: string, label: string): string {
   if (index.ids.has(cell)) return cell;
   const found = index.byName.get(foldName(cell));
-  if (!found) throw new Error(`There is no ${label} "${cell.slice(0, 100)}"`);
-  if (found.size > 1) throw new Error(`${found.size} records are called "${cell.slice(0, 100)}": write the id instead`);
+  if (!found) throw badRequest(said(TEXTS.noSuchName, { label, cell: cell.slice(0, 100) }));
+  if (found.size > 1) throw badRequest(said(TEXTS.sameName, { count: found.size, cell: cell.slice(0, 100) }));
   return [...found][0];
 }
 
@@ -177,12 +187,13 @@ function rowPayload<R extends { id: string }, C, U>(c: RowContext<R, C, U>, row:
     const text = field.kind === 'number' ? numberText(cell(field.column)) : cellValue(cell(field.column));
     // A blank cell leaves the stored value as it is, as a blank field of the edit form does.
     if (!text) continue;
-    let value: unknown = text;
+    // A choice may come back as the export labelled it, in any language.
+    let value: unknown = field.def?.kind === 'enum' ? enumCode(field.def.values, text) : text;
     try {
       if (field.kind === 'reference') value = resolve(c.refs.get(field.resource!)!, text, field.column);
       if (field.kind === 'references') value = [...new Set(referenceCells(text).map((t) => resolve(c.refs.get(field.resource!)!, t, field.column)))].sort();
     } catch (error) {
-      errors.push({ row: row.row, column: c.headerOf(field.column), message: (error as Error).message });
+      errors.push({ row: row.row, column: c.headerOf(field.column), message: error instanceof HttpError ? error.renderIn(c.request.messageLang).message : (error as Error).message });
       continue;
     }
     const same = field.kind === 'references' ? JSON.stringify(value) === JSON.stringify(old) : cellCompareText(field, value) === cellCompareText(field, old);
@@ -216,7 +227,7 @@ async function importRow<R extends { id: string }, C, U>(c: RowContext<R, C, U>,
   const errors: RowError[] = [];
   for (const field of c.present.filter((f) => f.kind === 'texts' && f.def?.kind === 'translation')) {
     if (!current && translated(field.key)?.required && !texts[field.key]) {
-      errors.push({ row: row.row, column: c.headerOf(`${field.column}.${c.input.languages[0]?.code}`), message: 'Required: give the text in at least one language' });
+      errors.push({ row: row.row, column: c.headerOf(`${field.column}.${c.input.languages[0]?.code}`), message: render(said(TEXTS.textRequired), c.request.messageLang) });
     }
     if (!current && texts[field.key]) payload[field.key] = randomUUID();
   }
@@ -230,7 +241,7 @@ async function importRow<R extends { id: string }, C, U>(c: RowContext<R, C, U>,
       const key = issue.path.map(String).join('.');
       const column = c.headerOf(key) ?? c.headerOf(String(issue.path[0])) ?? c.headerOf(`${String(issue.path[0])}.${c.input.languages[0]?.code}`);
       const field = c.present.find((f) => f.key === issue.path[0]);
-      errors.push({ row: row.row, column: column ?? (field ? c.headerOf(field.column) : null), message: issue.message });
+      errors.push({ row: row.row, column: column ?? (field ? c.headerOf(field.column) : null), message: render(validationMessage(issue), c.request.messageLang) });
     }
   }
   if (errors.length) throw new RowFailed(errors);

@@ -8,6 +8,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { perm } from '../../../shared/permissions';
+import { said } from '../../messages';
 import { badRequest, HttpError } from '../../errors';
 import { malformedForm } from '../../plugins/uploads';
 import { allLanguageCodes } from '../../repos/languages';
@@ -37,6 +38,26 @@ const MESSAGES = {
     en: `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB; import it in parts`,
   },
 } satisfies Record<string, Record<Lang, string>>;
+
+const TEXTS = {
+  unknownColumns: {
+    uz: 'Nomaʼlum ustunlar: {columns}. Faylda eksport yozgan sarlavhalar boʻlishi kerak',
+    ru: 'Неизвестные столбцы: {columns}. В файле должны быть заголовки, которые пишет экспорт',
+    en: "Unknown columns: {columns}. The file must have the headers the {plural}' export writes",
+  },
+  noIdColumn: {
+    uz: '"#" ustuni (identifikator) yoʻq: faylda eksport yozgan sarlavhalar boʻlishi kerak',
+    ru: 'Нет столбца "#" (id): в файле должны быть заголовки, которые пишет экспорт',
+    en: 'The column "#" (the id) is missing: the file must have the headers the export writes',
+  },
+  oneError: { uz: 'Faylda {n} ta xato; hech narsa import qilinmadi', ru: 'Ошибок в файле: {n}; ничего не импортировано', en: '{n} error in the file; nothing was imported' },
+  errors: { uz: 'Faylda {n} ta xato; hech narsa import qilinmadi', ru: 'Ошибок в файле: {n}; ничего не импортировано', en: '{n} errors in the file; nothing was imported' },
+  sendFile: {
+    uz: 'CSV faylni multipart formaning "file" maydonida yuboring',
+    ru: 'Отправьте CSV в поле "file" формы multipart',
+    en: 'Send the CSV as the file field "file" of a multipart form',
+  },
+} as const;
 
 /**
  * One import at a time in this process (any resource): an import reads a whole file and writes many rows, and two at
@@ -117,12 +138,12 @@ export function registerImport<R extends { id: string }, C, U>(ctx: ResourceCont
       checkHeader(header) {
         const unknown = header.filter((h) => h && !headerKey(headers, h));
         if (unknown.length) {
-          throw badRequest(`Unknown columns: ${unknown.slice(0, 5).map((h) => `"${h.slice(0, 64)}"`).join(', ')}. The file must have the headers the ${plural}' export writes`);
+          throw badRequest(said(TEXTS.unknownColumns, { columns: unknown.slice(0, 5).map((h) => `"${h.slice(0, 64)}"`).join(', '), plural }));
         }
       },
     });
     const columns = sheet.header.map((h) => headerKey(headers, h));
-    if (!columns.includes('id')) throw badRequest('The column "#" (the id) is missing: the file must have the headers the export writes');
+    if (!columns.includes('id')) throw badRequest(said(TEXTS.noIdColumn));
     const input = { sheet, columns, fields, languages, audited: !dryRun };
     if (dryRun) {
       try {
@@ -138,7 +159,7 @@ export function registerImport<R extends { id: string }, C, U>(ctx: ResourceCont
       const { result, audit } = await importRows(ctx, tx, request, input);
       if (result.errors.length) {
         const n = result.errors.length;
-        throw new HttpError(400, `${n}${result.truncated ? '+' : ''} ${n === 1 ? 'error' : 'errors'} in the file; nothing was imported`, undefined, { ...result });
+        throw new HttpError(400, said(n === 1 ? TEXTS.oneError : TEXTS.errors, { n: `${n}${result.truncated ? '+' : ''}` }), undefined, { ...result });
       }
       return { result, audit };
     });
@@ -147,14 +168,14 @@ export function registerImport<R extends { id: string }, C, U>(ctx: ResourceCont
 
 /** The uploaded file's byte stream: the multipart field `file`, within its size limit. */
 async function fileOf(request: FastifyRequest): Promise<AsyncIterable<Buffer>> {
-  if (!request.isMultipart()) throw badRequest('Send the CSV as the file field "file" of a multipart form');
+  if (!request.isMultipart()) throw badRequest(said(TEXTS.sendFile));
   let part;
   try {
     part = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
   } catch (error) {
     throw malformedForm(error);
   }
-  if (!part || part.fieldname !== 'file') throw badRequest('Send the CSV as the file field "file" of a multipart form');
+  if (!part || part.fieldname !== 'file') throw badRequest(said(TEXTS.sendFile));
   const stream = part.file;
   return (async function* () {
     try {

@@ -10,6 +10,7 @@ import type { ListParams, ListSpec } from '../../query/list';
 import type { PageJson } from '../../query/page-json';
 import type { AuditEntry } from '../../repos/audit';
 import type { AuditAction } from '../../../shared/audit-actions';
+import type { Message } from '../../messages';
 
 /** A write's payload: JSON validated by Fastify, or (with `files`) a form read in the handler. */
 export interface BodyConfig<D> {
@@ -73,7 +74,8 @@ export interface ResourceAction<D = unknown, A = unknown, T = unknown> {
    * With `:id` in the path, what it names: the resource's own record by default, or another one's (`label` in the
    * 404). Loaded before the body is read.
    */
-  target?: { label: string; load(db: DbOrTx, id: string): Promise<T | undefined> };
+  /** `label`: what a 404 names, a message (`labels.ts`) so it reads in the reader's language. */
+  target?: { label: Message; load(db: DbOrTx, id: string): Promise<T | undefined> };
   run(tx: Tx, input: WriteInput<D>, target: T): Promise<ActionResult<A>>;
 }
 
