@@ -28,6 +28,9 @@ describe('server messages in the reader’s language', () => {
     expect((await inLang('ru', { method: 'GET', url: `region/${id}` })).message).toBe('Не найдено: Область');
     expect((await inLang('en', { method: 'GET', url: `region/${id}` })).message).toBe('Region not found');
     expect((await inLang(undefined, { method: 'GET', url: `region/${id}` })).message).toBe('Region not found');
+    // A header that names none of uz, ru and en (Node's fetch sends `*`) reads English; the first of ours named wins.
+    expect((await inLang('*', { method: 'GET', url: `region/${id}` })).message).toBe('Region not found');
+    expect((await inLang('fr-FR, ru;q=0.5', { method: 'GET', url: `region/${id}` })).message).toBe('Не найдено: Область');
   });
 
   it('a delete blocked by dependents, a name taken, a bulk refusal and an unknown route', async () => {

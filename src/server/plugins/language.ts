@@ -17,10 +17,11 @@ declare module 'fastify' {
   }
 }
 
-export function preferredLanguage(header: string | string[] | undefined): string {
+/** The header's language codes, most wanted first (`*` and malformed parts left out). */
+function rankedLanguages(header: string | string[] | undefined): string[] {
   const value = Array.isArray(header) ? header[0] : header;
-  if (!value) return DEFAULT_LANGUAGE;
-  const ranked = value
+  if (!value) return [];
+  return value
     .split(',')
     .map((part, index) => {
       const [tag, ...params] = part.trim().split(';');
@@ -28,9 +29,23 @@ export function preferredLanguage(header: string | string[] | undefined): string
       return { code: tag.trim().slice(0, 2).toLowerCase(), q: q === undefined ? 1 : Number(q), index };
     })
     .filter((l) => /^[a-z]{2}$/.test(l.code) && l.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  return ranked[0]?.code ?? DEFAULT_LANGUAGE;
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+    .map((l) => l.code);
 }
+
+export function preferredLanguage(header: string | string[] | undefined): string {
+  return rankedLanguages(header)[0] ?? DEFAULT_LANGUAGE;
+}
+
+/** The languages the server's messages are written in. */
+const MESSAGE_LANGUAGES = new Set(['uz', 'ru', 'en']);
+
+/**
+ * The language of what the server says: the first of uz, ru and en the header names; English when it names none of
+ * them (no header, `*`, only `fr`), as the API always answered clients that ask for nothing in particular.
+ */
+const messageLanguage = (header: string | string[] | undefined): string =>
+  rankedLanguages(header).find((code) => MESSAGE_LANGUAGES.has(code)) ?? 'en';
 
 async function languagePlugin(app: FastifyInstance) {
   app.decorateRequest('lang', DEFAULT_LANGUAGE);
@@ -38,7 +53,7 @@ async function languagePlugin(app: FastifyInstance) {
   app.addHook('onRequest', async (request) => {
     const header = request.headers['accept-language'];
     request.lang = preferredLanguage(header);
-    request.messageLang = header ? request.lang : 'en';
+    request.messageLang = messageLanguage(header);
   });
 }
 
