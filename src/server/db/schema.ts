@@ -594,6 +594,9 @@ export const auditLog = pgTable(
     userId: uuid('user_id'),
     userName: varchar('user_name', { length: 128 }).notNull().default(''),
     sessionId: uuid('session_id'),
+    /** The API key the write came through (issue #36), and its name then; null for a login's write. */
+    apiKeyId: uuid('api_key_id'),
+    apiKeyName: varchar('api_key_name', { length: 100 }),
     resource: varchar('resource', { length: 64 }).notNull(),
     recordId: varchar('record_id', { length: 64 }).notNull(),
     action: varchar('action', { length: 32 }).notNull(),
@@ -681,3 +684,4 @@ export const presence = pgTable(
   (t) => [primaryKey({ columns: [t.sessionId, t.resource, t.recordId] }), index('presence_record_idx').on(t.resource, t.recordId)],
 );
 export * from './schema-webhooks';
+export * from './schema-api-keys';
