@@ -10,7 +10,7 @@ export type ApiKey = Omit<ApiKeyRecord, 'expiresAt' | 'createdAt' | 'lastUsedAt'
   lastUsedAt: string | null;
   revokedAt: string | null;
 };
-export type NewApiKey = Omit<ApiKeyCreate, 'expiresAt'> & { expiresAt: string };
+type NewApiKey = Omit<ApiKeyCreate, 'expiresAt'> & { expiresAt: string };
 
 export const apiKeysApi = {
   list: async () => (await httpClient<ApiKey[]>('api-keys')).json,
