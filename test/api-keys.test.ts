@@ -113,7 +113,7 @@ describe('API keys', () => {
     expect((await as(key.token, 'GET', '/region')).statusCode).toBe(200);
   });
 
-  it('cannot log in to the panel, refresh, nor manage keys', async () => {
+  it('cannot log in to the panel, refresh, manage keys, nor touch the password or the second factor', async () => {
     const user = await userWith(t, ['region.list']);
     const key = await newKey(user.token, ['region.list']);
     const login = await t.app.inject({
@@ -129,6 +129,10 @@ describe('API keys', () => {
     expect((await as(key.token, 'POST', '/api-keys', { name: 'child', expiresAt: inAMonth(), permissions: ['region.list'] })).statusCode).toBe(403);
     expect((await as(key.token, 'GET', '/api-keys')).statusCode).toBe(403);
     expect((await as(key.token, 'DELETE', `/api-keys/${key.id}`)).statusCode).toBe(403);
+    // Nor the account's secrets: the password and the second factor.
+    expect((await as(key.token, 'POST', '/user/me/password', { currentPassword: user.password, newPassword: 'another-pass-456' })).statusCode).toBe(403);
+    expect((await as(key.token, 'POST', '/auth/2fa/setup', {})).statusCode).toBe(403);
+    expect((await as(key.token, 'POST', '/auth/2fa/disable', {})).statusCode).toBe(403);
     expect((await t.database.db.select().from(apiKeys).where(eq(apiKeys.userId, user.id))).length).toBe(1);
   });
 

@@ -68,7 +68,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route answers a user who must still set up two-factor login (setup, enable, status, logout). */
     twoFactorSetup?: boolean;
-    /** The route refuses an API key (403): the panel's login and refresh, and managing the keys themselves. */
+    /** The route refuses an API key (403): the panel's login and refresh, and managing the keys themselves, the password and the second factor. */
     noApiKey?: boolean;
   }
   interface FastifyInstance {

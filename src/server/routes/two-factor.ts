@@ -97,7 +97,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/2fa/setup',
     {
       onRequest: anyUser,
-      config: { twoFactorSetup: true },
+      config: { twoFactorSetup: true, noApiKey: true },
       schema: {
         tags,
         description: 'A new TOTP secret and its otpauth URL, answered this once (409 when two-factor is already on)',
@@ -119,7 +119,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/2fa/enable',
     {
       onRequest: anyUser,
-      config: { twoFactorSetup: true },
+      config: { twoFactorSetup: true, noApiKey: true },
       schema: {
         tags,
         description:
@@ -156,6 +156,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/2fa/disable',
     {
       onRequest: anyUser,
+      config: { noApiKey: true },
       schema: {
         tags,
         description:
@@ -197,6 +198,7 @@ export const recoveryCodeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/2fa/recovery-codes',
     {
       onRequest: anyUser,
+      config: { noApiKey: true },
       schema: {
         tags,
         description:
