@@ -616,6 +616,8 @@ export const auditLog = pgTable(
     index('audit_log_action_idx').on(t.action, t.createdAt),
   ],
 );
+// The API keys (issue #36) beside the history that names them.
+export * from './schema-api-keys';
 
 /**
  * Attempts at a secret (a password today, a second factor later: `scope`), one row each, written before the secret is
@@ -684,4 +686,3 @@ export const presence = pgTable(
   (t) => [primaryKey({ columns: [t.sessionId, t.resource, t.recordId] }), index('presence_record_idx').on(t.resource, t.recordId)],
 );
 export * from './schema-webhooks';
-export * from './schema-api-keys';
