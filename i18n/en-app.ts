@@ -3,6 +3,7 @@ import { layoutTexts } from './layout';
 import { liveTexts } from './live';
 import { paletteTexts } from './palette';
 import { webhookTexts } from './webhooks';
+import { apiKeyTexts } from './api-keys';
 import { resourcesIn } from './resources';
 
 /** The texts the login page shows too: declared once, in i18n/login.ts. */
@@ -129,6 +130,7 @@ export const enApp = {
     live: liveTexts.en,
     palette: paletteTexts.en,
     webhooks: webhookTexts.en,
+    api_keys: apiKeyTexts.en,
     image: {
       missing: 'No image',
       edit: 'Edit image',

@@ -3,6 +3,7 @@ import { layoutTexts } from './layout';
 import { liveTexts } from './live';
 import { paletteTexts } from './palette';
 import { webhookTexts } from './webhooks';
+import { apiKeyTexts } from './api-keys';
 import { raRu } from './ra-ru';
 import { resourcesIn } from './resources';
 import type { AppMessages, Catalogue } from './types';
@@ -130,6 +131,7 @@ const ruApp = {
     live: liveTexts.ru,
     palette: paletteTexts.ru,
     webhooks: webhookTexts.ru,
+    api_keys: apiKeyTexts.ru,
     image: {
       missing: 'Изображение не найдено!',
       edit: 'Изменить изображение',

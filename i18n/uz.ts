@@ -3,6 +3,7 @@ import { layoutTexts } from './layout';
 import { liveTexts } from './live';
 import { paletteTexts } from './palette';
 import { webhookTexts } from './webhooks';
+import { apiKeyTexts } from './api-keys';
 import { raUz } from './ra-uz';
 import { resourcesIn } from './resources';
 import type { AppMessages, Catalogue } from './types';
@@ -130,6 +131,7 @@ const uzApp = {
     live: liveTexts.uz,
     palette: paletteTexts.uz,
     webhooks: webhookTexts.uz,
+    api_keys: apiKeyTexts.uz,
     image: {
       missing: 'Rasm topilmadi!',
       edit: 'Rasmni tahrirlash',

@@ -7,6 +7,7 @@
  * - a logout through one worker is refused (455) by both at once, on the very next requests;
  * - 20 wrong logins spread over both workers: the first LOGIN_MAX_ATTEMPTS answer 401, the rest 429;
  * - a write through either worker reaches, within a second, the change streams (`GET /events`) held by both;
+ * - an API key revoked through one worker is refused (401) by both within a second (issue #36);
  * - a worker killed with SIGKILL is replaced, and the server keeps answering.
  * Needs TEST_DATABASE_URL; exits 1 on any failed check.
  */
@@ -29,7 +30,7 @@ const check = (ok: boolean, what: string) => {
 };
 
 /** One request on a connection of its own (no keep-alive), so the cluster picks the next worker for it. */
-function call(origin: string, method: string, url: string, opts: { token?: string; body?: unknown } = {}): Promise<{ status: number }> {
+function call(origin: string, method: string, url: string, opts: { token?: string; body?: unknown } = {}): Promise<{ status: number; text: string }> {
   const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
   return new Promise((resolve, reject) => {
     const req = request(`${origin}/api/v1${url}`, {
@@ -42,8 +43,10 @@ function call(origin: string, method: string, url: string, opts: { token?: strin
       },
     });
     req.on('response', (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
     });
     req.on('error', reject);
     req.end(body);
@@ -145,6 +148,31 @@ try {
     check(created.status === 201 && late.every((ms) => ms < 1000), `write ${n} (${created.status}) reached the 4 streams in ${late.join(', ')} ms`);
   }
   for (const stream of streams) stream.close();
+
+  // An API key used on both workers (each caches it), revoked through one: both refuse it within a second.
+  const made = await call(server.origin, 'POST', '/api-keys', {
+    token,
+    body: { name: 'workers', expiresAt: new Date(Date.now() + 86_400_000).toISOString(), permissions: ['region.list'] },
+  });
+  const key = made.status === 201 ? (JSON.parse(made.text) as { id: string; token: string }) : undefined;
+  check(key !== undefined, `an API key is made (${made.status})`);
+  if (key) {
+    mark = server.output().length;
+    const used = await Promise.all(Array.from({ length: 6 }, () => call(server.origin, 'GET', '/region', { token: key.token })));
+    await settle();
+    check(used.every((r) => r.status === 200) && workersAnswering(server.output(), mark, 200).size === 2, `both workers serve the key: ${used.map((r) => r.status).join(' ')}`);
+    const revoked = await call(server.origin, 'DELETE', `/api-keys/${key.id}`, { token });
+    const since = Date.now();
+    mark = server.output().length;
+    const refused: number[] = [];
+    for (let i = 0; i < 6; i++) refused.push((await call(server.origin, 'GET', '/region', { token: key.token })).status);
+    const took = Date.now() - since;
+    await settle();
+    check(
+      revoked.status === 200 && refused.every((s) => s === 401) && took < 1000 && workersAnswering(server.output(), mark, 401).size === 2,
+      `the revoked key is refused by both workers within a second: ${refused.join(' ')} in ${took} ms`,
+    );
+  }
 
   const logout = await call(server.origin, 'DELETE', '/auth/logout', { token });
   check(logout.status < 300, `logout through one worker answered ${logout.status}`);

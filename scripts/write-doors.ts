@@ -100,6 +100,8 @@ const OWNERS: Record<string, Owner> = Object.fromEntries([
       doors: ['routes/webhooks.ts', 'http/webhook-outbox.ts', 'plugins/webhook-delivery.ts'],
     },
   ],
+  // A user's own API keys (issue #36); a key's use records its last use as the login check does a session's.
+  ['apiKey', { tables: ['apiKeys'], repos: ['repos/api-keys.ts'], doors: ['routes/api-keys.ts', 'plugins/auth.ts'] }],
 ]);
 
 /**

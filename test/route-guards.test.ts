@@ -14,7 +14,9 @@ const ANY_USER = new Set(['GET /api/v1/search', 'GET /api/v1/user/me', 'PATCH /a
   'POST /api/v1/auth/2fa/recovery-codes',
   'GET /api/v1/auth/sessions', 'DELETE /api/v1/auth/sessions', 'DELETE /api/v1/auth/sessions/:id',
   // The change stream (filtered per resource by `<resource>.list`) and presence (`<resource>.show`, test/events.test.ts).
-  'GET /api/v1/events', 'PUT /api/v1/presence', 'DELETE /api/v1/presence']);
+  'GET /api/v1/events', 'PUT /api/v1/presence', 'DELETE /api/v1/presence',
+  // Their own API keys (test/api-keys.test.ts).
+  'GET /api/v1/api-keys', 'POST /api/v1/api-keys', 'DELETE /api/v1/api-keys/:id']);
 /** The dashboard's calls, guarded by `stats.view`, which the weak user holds (their own tests check the 403). */
 const DASHBOARD = new Set(['GET /api/v1/stats', 'GET /api/v1/stats/series']);
 const SAMPLE_ID = '3f0e4a52-1111-4c4c-9a9a-000000000000';

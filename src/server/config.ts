@@ -58,6 +58,8 @@ export interface Config {
   /** Per user: the expensive calls (exports, uploads, imports) allowed in `rateLimitWindowSeconds` before 429. */
   rateLimitMax: number;
   rateLimitWindowSeconds: number;
+  /** Per API key: the calls allowed a minute before 429 (issue #36), counted per server process. */
+  apiKeyRateMax: number;
   /** Open change streams (`GET /events`) one server process holds; 503 with Retry-After beyond. */
   eventStreamsMax: number;
   /** Of those, what one account may hold (a tab each); 429 with Retry-After beyond. */
@@ -207,6 +209,11 @@ const envSchema = z.object({
     .positive('RATE_LIMIT_MAX must be at least 1')
     .default(30),
   RATE_LIMIT_WINDOW: duration('RATE_LIMIT_WINDOW', '1m'),
+  API_KEY_RATE_MAX: z.coerce
+    .number({ message: 'API_KEY_RATE_MAX must be a number of calls' })
+    .int('API_KEY_RATE_MAX must be a whole number')
+    .positive('API_KEY_RATE_MAX must be at least 1')
+    .default(600),
   EVENT_STREAMS_MAX: z.coerce
     .number({ message: 'EVENT_STREAMS_MAX must be a number of streams' })
     .int('EVENT_STREAMS_MAX must be a whole number')
@@ -386,6 +393,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: origins,
     rateLimitMax: e.RATE_LIMIT_MAX,
     rateLimitWindowSeconds: e.RATE_LIMIT_WINDOW,
+    apiKeyRateMax: e.API_KEY_RATE_MAX,
     eventStreamsMax: e.EVENT_STREAMS_MAX,
     eventStreamsPerUser: e.EVENT_STREAMS_PER_USER,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === '1',

@@ -10,6 +10,7 @@ import { imageUrl } from '../providers/imageUrl';
 import { PasswordDialog } from './PasswordDialog';
 import { ProfileEditDialog } from './ProfileEditDialog';
 import { SecuritySection } from '../security/SecuritySection';
+import { ApiKeysSection } from './ApiKeysSection';
 
 const Line = ({ label, children }: { label: string; children: ReactNode }) => (
   <Box component="div" sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', py: 0.75 }}>
@@ -78,6 +79,7 @@ export const Profile = () => {
           </Stack>
         )}
         {me && <SecuritySection onChangePassword={() => setChangingPassword(true)} />}
+        {me && <ApiKeysSection permissions={me.permissions ?? []} />}
       </CardContent>
       {me && editing && <ProfileEditDialog me={me} open onClose={() => setEditing(false)} onSaved={() => void reload()} />}
       <PasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />

@@ -602,6 +602,9 @@ export const auditLog = pgTable(
     userId: uuid('user_id'),
     userName: varchar('user_name', { length: 128 }).notNull().default(''),
     sessionId: uuid('session_id'),
+    /** The API key the write came through (issue #36), and its name then; null for a login's write. */
+    apiKeyId: uuid('api_key_id'),
+    apiKeyName: varchar('api_key_name', { length: 100 }),
     resource: varchar('resource', { length: 64 }).notNull(),
     recordId: varchar('record_id', { length: 64 }).notNull(),
     action: varchar('action', { length: 32 }).notNull(),
@@ -621,6 +624,8 @@ export const auditLog = pgTable(
     index('audit_log_action_idx').on(t.action, t.createdAt),
   ],
 );
+// The API keys (issue #36) beside the history that names them.
+export * from './schema-api-keys';
 
 /**
  * Attempts at a secret (a password today, a second factor later: `scope`), one row each, written before the secret is

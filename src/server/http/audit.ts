@@ -5,7 +5,9 @@ import { insertAudit, type AuditEntry, type Writer } from '../repos/audit';
 
 /** Who writes: the request's login, if any. */
 function writer(request: FastifyRequest): Writer {
-  return { userId: request.user?.id ?? null, sessionId: request.user?.sessionId ?? null };
+  const apiKeyId = request.user?.apiKeyId ?? null;
+  // A key is no session: its id is named as the key's, not as a session's.
+  return { userId: request.user?.id ?? null, sessionId: apiKeyId ? null : (request.user?.sessionId ?? null), apiKeyId };
 }
 
 /** Records one write of this request on the write's own transaction (an edit that changed nothing leaves no entry). */

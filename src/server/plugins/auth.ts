@@ -11,6 +11,8 @@ import { TokenService } from '../auth/tokens';
 import { permissionCodesOf, sessionIsLive, touchSession } from '../auth/sessions';
 import { twoFactorState } from '../repos/two-factor';
 import { said } from '../messages';
+import { apiKeyByToken, hashApiKeyToken, touchApiKey } from '../repos/api-keys';
+import { API_KEY_TOKEN_PREFIX } from '../../shared/schemas/api-key';
 
 const TEXTS = {
   missing: { uz: 'Iltimos, tizimga kiring: kirish tokeni yoʻq', ru: 'Пожалуйста, войдите: нет токена доступа', en: 'Please log in: the access token is missing' },
@@ -23,6 +25,19 @@ const TEXTS = {
     en: 'Your role requires two-factor login: set it up first',
   },
   noPermission: { uz: 'Buni qilishga ruxsatingiz yoʻq ({permission})', ru: 'У вас нет права на это ({permission})', en: 'You have no permission to do that ({permission})' },
+  keyInvalid: { uz: 'API kaliti yaroqsiz', ru: 'API-ключ недействителен', en: 'The API key is not valid' },
+  keyRevoked: { uz: 'API kaliti bekor qilingan', ru: 'API-ключ отозван', en: 'The API key has been revoked' },
+  keyExpired: { uz: 'API kalitining muddati tugagan', ru: 'Срок действия API-ключа истёк', en: 'The API key has expired' },
+  keyRefused: {
+    uz: 'Bu yerda API kaliti qabul qilinmaydi: panelga kiring',
+    ru: 'Здесь API-ключ не принимается: войдите в панель',
+    en: 'An API key is not accepted here: log in to the panel',
+  },
+  keyTooMany: {
+    uz: 'API kaliti bilan soʻrovlar juda koʻp: daqiqasiga koʻpi bilan {max} ta. {wait} soniyadan keyin qayta urinib koʻring',
+    ru: 'Слишком много запросов с API-ключом: не более {max} в минуту. Повторите через {wait} с',
+    en: 'Too many calls with the API key: at most {max} a minute. Try again in {wait} s',
+  },
 } as const;
 
 /** A live session as the cache keeps it (plugins/changes.ts). */
@@ -35,19 +50,26 @@ export interface CachedSession {
   touchedAt: number;
   /** A role of the user requires two-factor login and it is not on: only the setup routes answer. */
   twoFactorSetupRequired: boolean;
+  /** An API key's entry (kept under `key:<hash>`): the key's id. */
+  apiKeyId?: string;
 }
 
 export interface AuthUser {
   id: string;
+  /** The login's session; for an API key, the key's id (no session exists). */
   sessionId: string;
   permissions: Set<string>;
   twoFactorSetupRequired: boolean;
+  /** The caller is an API key (issue #36): the audit entry names it. */
+  apiKeyId?: string;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route answers a user who must still set up two-factor login (setup, enable, status, logout). */
     twoFactorSetup?: boolean;
+    /** The route refuses an API key (403): the panel's login and refresh, and managing the keys themselves, the password and the second factor. */
+    noApiKey?: boolean;
   }
   interface FastifyInstance {
     tokens: TokenService;
@@ -73,6 +95,7 @@ export async function authenticate(app: FastifyInstance, request: FastifyRequest
   if (request.user) return request.user;
   const token = bearerToken(request);
   if (!token) throw new HttpError(401, said(TEXTS.missing));
+  if (token.startsWith(API_KEY_TOKEN_PREFIX)) return authenticateKey(app, request, token);
   const verified = await app.tokens.verifyAccess(token);
   if (!verified.ok) {
     if (verified.reason === 'expired') throw new HttpError(406, said(TEXTS.expired));
@@ -93,6 +116,65 @@ export async function authenticate(app: FastifyInstance, request: FastifyRequest
   }
   request.user = { id: sub, sessionId: sid, permissions: session.permissions, twoFactorSetupRequired: session.twoFactorSetupRequired };
   return request.user;
+}
+
+/**
+ * An API key's caller: its user, with the key's permissions that he still holds. The key is kept in the session cache
+ * (emptied on every process by any write, revocation included: plugins/changes.ts) under its hash, so a revoked key or a
+ * permission taken from its user is refused everywhere on the next request.
+ */
+async function authenticateKey(app: FastifyInstance, request: FastifyRequest, token: string): Promise<AuthUser> {
+  if (request.routeOptions.config?.noApiKey) throw new HttpError(403, said(TEXTS.keyRefused));
+  const cacheKey = `key:${hashApiKeyToken(token)}`;
+  const key = app.caches.sessions.get(cacheKey) ?? (await loadKey(app, cacheKey, token));
+  if (key.expiresAt <= Date.now()) throw new HttpError(401, said(TEXTS.keyExpired));
+  const apiKeyId = key.apiKeyId!;
+  if (Date.now() - key.touchedAt > 60_000) {
+    key.touchedAt = Date.now();
+    await touchApiKey(app.db, apiKeyId, request.ip);
+  }
+  if (key.twoFactorSetupRequired) throw new HttpError(403, said(TEXTS.setUp), undefined, { twoFactorSetupRequired: true });
+  request.user = { id: key.userId, sessionId: apiKeyId, permissions: key.permissions, twoFactorSetupRequired: false, apiKeyId };
+  return request.user;
+}
+
+/** A live key and the permissions it holds now (its own ∩ its user's), kept in the cache; refused with the reason. */
+async function loadKey(app: FastifyInstance, cacheKey: string, token: string): Promise<CachedSession> {
+  const generation = app.caches.sessions.generation;
+  const row = await apiKeyByToken(app.db, token);
+  if (!row) throw new HttpError(401, said(TEXTS.keyInvalid));
+  if (row.revokedAt) throw new HttpError(401, said(TEXTS.keyRevoked));
+  if (row.expiresAt.getTime() <= Date.now()) throw new HttpError(401, said(TEXTS.keyExpired));
+  const [codes, twoFactor] = await Promise.all([permissionCodesOf(app.db, row.userId), twoFactorState(app.db, row.userId)]);
+  const held = new Set(codes);
+  const key: CachedSession = {
+    userId: row.userId,
+    expiresAt: row.expiresAt.getTime(),
+    permissions: new Set(row.permissions.filter((code) => held.has(code))),
+    touchedAt: 0,
+    twoFactorSetupRequired: twoFactor.required && !twoFactor.enabled,
+    apiKeyId: row.id,
+  };
+  app.caches.sessions.set(cacheKey, key, generation);
+  return key;
+}
+
+/** Per API key and per server process: the calls of the current minute. */
+class KeyRateLimit {
+  private readonly windows = new Map<string, { start: number; count: number }>();
+  constructor(private readonly max: number) {}
+  /** Seconds to wait, or 0 when the call may go. */
+  take(keyId: string): number {
+    const now = Date.now();
+    let window = this.windows.get(keyId);
+    if (!window || now - window.start >= 60_000) {
+      if (this.windows.size > 10_000) this.windows.clear();
+      window = { start: now, count: 0 };
+      this.windows.set(keyId, window);
+    }
+    window.count++;
+    return window.count > this.max ? Math.ceil((window.start + 60_000 - now) / 1000) : 0;
+  }
 }
 
 /**
@@ -122,6 +204,18 @@ async function loadSession(app: FastifyInstance, sid: string): Promise<CachedSes
 async function authPlugin(app: FastifyInstance, opts: { tokens: TokenService }) {
   app.decorate('tokens', opts.tokens);
   app.decorateRequest('user', undefined);
+  // An API key is checked before anything else of the request (public routes too: a bad key is a 401, and the
+  // panel's login refuses a key), and counted against its own rate limit.
+  const keyLimit = new KeyRateLimit(app.config.apiKeyRateMax);
+  app.addHook('onRequest', async (request, reply) => {
+    if (!bearerToken(request)?.startsWith(API_KEY_TOKEN_PREFIX)) return;
+    const user = await authenticate(app, request);
+    const wait = keyLimit.take(user.apiKeyId!);
+    if (wait) {
+      reply.header('Retry-After', String(wait));
+      throw new HttpError(429, said(TEXTS.keyTooMany, { max: app.config.apiKeyRateMax, wait }));
+    }
+  });
   app.decorate('requirePermission', (...codes: string[]) => {
     return async (request: FastifyRequest) => {
       const user = await authenticate(app, request);

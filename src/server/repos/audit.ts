@@ -5,7 +5,7 @@
  */
 import { eq, getTableColumns, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { auditLog, users, type AuditChange, type RecordSnapshot } from '../db/schema';
+import { apiKeys, auditLog, users, type AuditChange, type RecordSnapshot } from '../db/schema';
 import { diffRecords } from '../rules/audit-changes';
 import { REVERTIBLE_EFFECTS, type AuditAction } from '../../shared/audit-actions';
 import { badRequest } from '../errors';
@@ -38,6 +38,8 @@ export interface AuditEntry {
 export interface Writer {
   userId: string | null;
   sessionId: string | null;
+  /** The API key the write came through (issue #36); the entry names it beside its user. */
+  apiKeyId?: string | null;
 }
 
 /**
@@ -51,8 +53,10 @@ export async function insertAudit(db: DbOrTx, by: Writer, entry: AuditEntry): Pr
   const userName = userId
     ? sql`coalesce((select coalesce(nullif(${users.name}, ''), ${users.username}) from ${users} where ${users.id} = ${userId}), '')`
     : '';
+  const apiKeyId = by.apiKeyId ?? null;
+  const apiKeyName = apiKeyId ? sql`(select ${apiKeys.name} from ${apiKeys} where ${apiKeys.id} = ${apiKeyId})` : null;
   const { resource, recordId, action, snapshot, revertOf } = entry;
-  await db.insert(auditLog).values({ userId, sessionId, userName, resource, recordId, action, changes, snapshot, revertOf });
+  await db.insert(auditLog).values({ userId, sessionId, apiKeyId, apiKeyName, userName, resource, recordId, action, changes, snapshot, revertOf });
 }
 
 /** Deletes the entries older than `days` days; answers how many went. */

@@ -33,7 +33,7 @@ const loginAnswer = tokenPair.extend({ twoFactorSetupRequired: z.literal(true).o
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/login/admin',
-    { config: { public: true }, schema: { tags: ['auth'], body: loginSchema, response: { 201: loginAnswer } } },
+    { config: { public: true, noApiKey: true }, schema: { tags: ['auth'], body: loginSchema, response: { 201: loginAnswer } } },
     async (request, reply) => {
       const { username, password, userAgent } = request.body;
       // Only holders of at least one admin permission may enter the panel; the message gives no hint which check failed.
@@ -74,7 +74,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/refresh',
     {
-      config: { public: true },
+      config: { public: true, noApiKey: true },
       schema: {
         tags: ['auth'],
         headers: z.object({ refreshtoken: z.string().optional() }).loose(),

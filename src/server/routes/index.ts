@@ -25,6 +25,7 @@ import sessions from './sessions';
 import events from './events';
 import search from './search';
 import webhooks from './webhooks';
+import apiKeys from './api-keys';
 
 export default async function routes(app: FastifyInstance) {
   await app.register(auth);
@@ -54,4 +55,5 @@ export default async function routes(app: FastifyInstance) {
   await app.register(events);
   await app.register(search);
   await app.register(webhooks);
+  await app.register(apiKeys);
 }

@@ -71,6 +71,8 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     `/${PROFILE_PASSWORD_PATH}`,
     {
       onRequest: app.requirePermission(),
+      // A key never touches the account's secrets (issue #36).
+      config: { noApiKey: true },
       schema: {
         tags,
         description:

@@ -107,7 +107,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/2fa/setup',
     {
       onRequest: anyUser,
-      config: { twoFactorSetup: true },
+      config: { twoFactorSetup: true, noApiKey: true },
       schema: {
         tags,
         description: 'A new TOTP secret and its otpauth URL, answered this once (409 when two-factor is already on)',
@@ -129,7 +129,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/2fa/enable',
     {
       onRequest: anyUser,
-      config: { twoFactorSetup: true },
+      config: { twoFactorSetup: true, noApiKey: true },
       schema: {
         tags,
         description:
@@ -166,6 +166,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/2fa/disable',
     {
       onRequest: anyUser,
+      config: { noApiKey: true },
       schema: {
         tags,
         description:
@@ -207,6 +208,7 @@ export const recoveryCodeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/2fa/recovery-codes',
     {
       onRequest: anyUser,
+      config: { noApiKey: true },
       schema: {
         tags,
         description:

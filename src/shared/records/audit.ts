@@ -11,6 +11,9 @@ export const auditRecord = z.object({
   /** The user's name (or username) at the time of the write. */
   userName: z.string(),
   sessionId: z.string().nullable(),
+  /** The API key the write came through, and its name then (issue #36); null for a login's write. */
+  apiKeyId: z.string().nullable().optional(),
+  apiKeyName: z.string().nullable().optional(),
   /** The registry key of the resource written, e.g. `cottageType`. */
   resource: z.string(),
   recordId: z.string(),
