@@ -75,7 +75,7 @@ export const apiKeyTexts: Record<Locale, DeepStrings<typeof en>> = {
   },
   uz: {
     title: 'API kalitlari',
-    intro: 'Kalit skriptga API’ni sizning nomingizdan, faqat unga berilgan ruxsatlar bilan chaqirishga imkon beradi. U bilan panelga kirib boʻlmaydi.',
+    intro: 'Kalit skriptga APIʼni sizning nomingizdan, faqat unga berilgan ruxsatlar bilan chaqirishga imkon beradi. U bilan panelga kirib boʻlmaydi.',
     add: 'Yangi kalit',
     empty: 'Hali API kaliti yoʻq',
     name: 'Nomi',
