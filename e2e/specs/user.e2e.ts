@@ -88,12 +88,13 @@ export const specs: Spec[] = [
       expectTrue(created.phone === '998901234567', `phone: ${created.phone}`);
       expectTrue((await loginStatus(baseUrl, username, firstPassword)) < 300, 'the first password logs in');
 
-      // The list: roles as chips, the password masked, no secret.
+      // The list: roles as chips, the phone as an Uzbek number, no password column and no secret.
       await page.goto(listUrl(baseUrl, username));
       const row = page.locator('main table tbody tr', { hasText: username });
       await row.getByText(viewer.name).waitFor();
       await row.getByText(placer.name).waitFor();
-      await row.getByText('••••••••').waitFor();
+      await row.getByText('+998 90 123 45 67', { exact: true }).waitFor();
+      expectTrue((await page.getByRole('columnheader', { name: 'Password' }).count()) === 0, 'no password column');
       await expectNoSecrets(page, [firstPassword]);
 
       // Edit: "set a new password", never prefilled; the roles stay as they are unless changed.

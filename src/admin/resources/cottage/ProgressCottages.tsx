@@ -86,9 +86,10 @@ const Queue = () => {
         <ReviewButton />
         <RiskiestFirst />
       </Box>
-      {/* Each view holds one moderation status, so its column starts hidden (Columns shows it): the risk and the
-          claim columns keep the queue inside a 1366 px laptop in every language. */}
-      <KitDataTable storeKey={`${STORE_KEY}.datatable`} hiddenColumns={['cottageStatus']} bulkActionButtons={bulk} empty={<ViewEmpty view={view} />}>
+      {/* Each view holds one moderation status, and a waiting cottage's active switch is rarely what a moderator
+          decides on: both columns start hidden (Columns shows them), so with the risk and the reviewer columns the
+          queue and its Confirm and Reject buttons fit a 1366 px laptop in every language. */}
+      <KitDataTable storeKey={`${STORE_KEY}.datatable`} hiddenColumns={['cottageStatus', 'status']} bulkActionButtons={bulk} empty={<ViewEmpty view={view} />}>
         {cottageColumns}
         {/* The moderation signals' risk score (issue #35). */}
         {riskColumn}

@@ -175,7 +175,7 @@ export const SignalPanel = ({ id, texts = {}, onReject }: Props) => {
   return (
     <Box component="section" data-testid="signals" data-score={data.score} aria-label={translate(`${T}.title`)}>
       <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-        <Typography variant="subtitle2" component="h3">
+        <Typography variant="subtitle2" component="h2">
           {translate(`${T}.title`)}
         </Typography>
         <Chip size="small" variant="outlined" color={data.score >= 60 ? 'error' : data.score >= 25 ? 'warning' : 'default'} label={translate(`${T}.score`, { score: data.score })} data-testid="signal-score" />
