@@ -3,7 +3,7 @@
  * with a confirmation), and "New key": a name, an expiry date and the permissions, limited to the caller's own. The
  * token is shown once, with a copy button and a warning.
  */
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import { ShownOnceDialog } from '../components/ShownOnceDialog';
 import {
   Alert,
   Box,
@@ -18,7 +18,6 @@ import {
   FormControlLabel,
   FormGroup,
   FormHelperText,
-  IconButton,
   Stack,
   Table,
   TableBody,
@@ -26,7 +25,6 @@ import {
   TableHead,
   TableRow,
   TextField,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -55,39 +53,9 @@ function usePermissionNames(codes: string[]) {
   }, [groups.data]);
 }
 
-const TokenDialog = ({ token, onClose }: { token: string; onClose: () => void }) => {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const copy = async () => {
-    await navigator.clipboard.writeText(token).catch(() => undefined);
-    notify(T('copied'), { type: 'info' });
-  };
-  return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm">
-      <DialogTitle>{translate(T('token_title'))}</DialogTitle>
-      <DialogContent>
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          {translate(T('token_once'))}
-        </Alert>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <Box component="code" data-testid="api-key-token" sx={{ wordBreak: 'break-all', p: 1, bgcolor: 'action.hover', borderRadius: 1, flex: 1 }}>
-            {token}
-          </Box>
-          <Tooltip title={translate(T('copy'))}>
-            <IconButton aria-label={translate(T('copy'))} onClick={() => void copy()}>
-              <ContentCopyIcon />
-            </IconButton>
-          </Tooltip>
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button variant="contained" onClick={onClose}>
-          {translate(T('close'))}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-};
+const TokenDialog = ({ token, onClose }: { token: string; onClose: () => void }) => (
+  <ShownOnceDialog value={token} texts={{ title: T('token_title'), once: T('token_once'), copy: T('copy'), copied: T('copied'), close: T('close') }} testId="api-key-token" onClose={onClose} />
+);
 
 const NewKeyDialog = ({ own, onClose, onCreated }: { own: string[]; onClose: () => void; onCreated: (token: string) => void }) => {
   const translate = useTranslate();

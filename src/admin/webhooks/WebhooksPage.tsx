@@ -3,9 +3,9 @@
  * signing secret shown once with a copy button (on create and on a new secret), "Send a test event", and each
  * endpoint's delivery log (status, answer code, time, attempts) with a Retry per delivery.
  */
+import { ShownOnceDialog } from '../components/ShownOnceDialog';
 import { useCallback, useEffect, useState } from 'react';
 import {
-  Alert,
   Autocomplete,
   Box,
   Button,
@@ -15,7 +15,6 @@ import {
   DialogContent,
   DialogTitle,
   FormControlLabel,
-  IconButton,
   Stack,
   Switch,
   Table,
@@ -24,10 +23,8 @@ import {
   TableHead,
   TableRow,
   TextField,
-  Tooltip,
   Typography,
 } from '@mui/material';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { Title, useNotify, useTranslate } from 'react-admin';
 import { useFormat } from '../components/formats';
 import { EVENT_CHOICES, webhookApi, type Webhook, type WebhookDelivery, type WebhookInput } from './webhookApi';
@@ -100,39 +97,9 @@ const EndpointDialog = ({ editing, onClose, onSaved }: { editing: Webhook | 'new
 };
 
 /** The secret, once: copy it now. */
-const SecretDialog = ({ secret, onClose }: { secret: string; onClose: () => void }) => {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const copy = async () => {
-    await navigator.clipboard.writeText(secret).catch(() => undefined);
-    notify(T('copied'), { type: 'info' });
-  };
-  return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm">
-      <DialogTitle>{translate(T('secret_title'))}</DialogTitle>
-      <DialogContent>
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          {translate(T('secret_once'))}
-        </Alert>
-        <Stack direction="row" spacing={1} alignItems="center">
-          <Box component="code" data-testid="webhook-secret" sx={{ wordBreak: 'break-all', p: 1, bgcolor: 'action.hover', borderRadius: 1, flex: 1 }}>
-            {secret}
-          </Box>
-          <Tooltip title={translate(T('copy'))}>
-            <IconButton aria-label={translate(T('copy'))} onClick={() => void copy()}>
-              <ContentCopyIcon />
-            </IconButton>
-          </Tooltip>
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button variant="contained" onClick={onClose}>
-          {translate(T('close'))}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-};
+const SecretDialog = ({ secret, onClose }: { secret: string; onClose: () => void }) => (
+  <ShownOnceDialog value={secret} texts={{ title: T('secret_title'), once: T('secret_once'), copy: T('copy'), copied: T('copied'), close: T('close') }} testId="webhook-secret" onClose={onClose} />
+);
 
 const Deliveries = ({ endpoint }: { endpoint: Webhook }) => {
   const translate = useTranslate();
