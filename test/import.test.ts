@@ -270,8 +270,8 @@ describe('bounds (issue #32)', () => {
 
   it('one import at a time: another gets 429 with Retry-After, and the first completes', async () => {
     // A first import long enough to be caught running: a dry run of 300 new regions (the tests' IMPORT_MAX_ROWS), each
-    // checked against the database. Holding it with a body that never ends did not work under Node 24 with PostgreSQL:
-    // the request was not handled before its body ended, so it never held the slot while the test looked.
+    // checked against the database. Holding it with a body that never ends was not reliable under Node 24 with
+    // PostgreSQL: there the request was often not handled before its body ended, so the slot was never seen held.
     const rows = Array.from({ length: 300 }, (_, i) => `;Viloyat slow ${i}\r\n`).join('');
     let firstDone = false;
     const first = importOf('region', `#;Название (uz)\r\n${rows}`, { lang: 'en', dryRun: true }).finally(() => (firstDone = true));
