@@ -1,3 +1,4 @@
+import process from 'node:process';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -16,9 +17,15 @@ export default tseslint.config(
   },
   {
     // One function fits a screen or two: a longer one is split into named parts (docs/decisions.md, "Server layers").
+    // A warning from 120 lines (issue 37), not an error: it says which function to split next without failing a build.
+    // CI (scripts/test-all.ts, which allows no warning) sets LINT_LONG_FUNCTIONS and fails only past 150, as before.
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/**/*.spec.{ts,tsx}'],
-    rules: { 'max-lines-per-function': ['error', { max: 150, skipBlankLines: false, skipComments: false }] },
+    rules: {
+      'max-lines-per-function': process.env.LINT_LONG_FUNCTIONS
+        ? ['error', { max: 150, skipBlankLines: false, skipComments: false }]
+        : ['warn', { max: 120, skipBlankLines: false, skipComments: false }],
+    },
   },
   {
     // CommonJS configuration files (dependency-cruiser's).

@@ -38,7 +38,7 @@ let exitCode = 0;
 try {
   const seedEnv = { DATA_DIR: dataDir, DATABASE_URL: '', ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, DEMO_DATA: 'off' };
   const seeding = performance.now();
-  run(process.execPath, ['--import', 'tsx', 'src/server/db/seed/scale-cli.ts', '--cottages', String(COTTAGES)], seedEnv);
+  run(process.execPath, ['--import', 'tsx', 'src/server/seed/scale-cli.ts', '--cottages', String(COTTAGES)], seedEnv);
   console.log(`seeded ${COTTAGES} cottages in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
 
   const server = await startServer({}, { dataDir });

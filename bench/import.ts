@@ -16,7 +16,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openPglite, PGLITE_EXTENSIONS } from '../src/server/db/pglite';
-import { bootstrap } from '../src/server/db/seed/bootstrap';
+import { bootstrap } from '../src/server/seed/bootstrap';
 import { diskStorage } from '../src/server/storage';
 
 const { values: args } = parseArgs({ options: { rows: { type: 'string', default: '10000' } } });

@@ -24,8 +24,8 @@ import { sql } from 'drizzle-orm';
 import { openPostgres } from '../src/server/db/open';
 import { type Database } from '../src/server/db/client';
 import { openPglite, PGLITE_EXTENSIONS } from '../src/server/db/pglite';
-import { bootstrap } from '../src/server/db/seed/bootstrap';
-import { seedScale } from '../src/server/db/seed/scale';
+import { bootstrap } from '../src/server/seed/bootstrap';
+import { seedScale } from '../src/server/seed/scale';
 import { diskStorage } from '../src/server/storage';
 import { BENCH_ADMIN, createBenchDatabase, dropBenchDatabase } from './lib/postgres';
 

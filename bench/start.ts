@@ -16,8 +16,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildServer, serverIsStale } from '../scripts/build.mjs';
 import { openPostgres } from '../src/server/db/open';
-import { bootstrap } from '../src/server/db/seed/bootstrap';
-import { seedScale } from '../src/server/db/seed/scale';
+import { bootstrap } from '../src/server/seed/bootstrap';
+import { seedScale } from '../src/server/seed/scale';
 import { diskStorage } from '../src/server/storage';
 import { freePort } from '../e2e/harness/server';
 import { runLoad } from './lib/load';
@@ -112,7 +112,7 @@ try {
   }
   if (args.engine !== 'postgres') {
     const pgliteDir = path.join(dataDir, 'pglite');
-    const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/db/seed/scale-cli.ts', '--cottages', String(COTTAGES)], {
+    const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/seed/scale-cli.ts', '--cottages', String(COTTAGES)], {
       cwd: ROOT,
       stdio: ['ignore', 'ignore', 'inherit'],
       env: { ...process.env, DATA_DIR: pgliteDir, DATABASE_URL: '', ADMIN_USERNAME: BENCH_ADMIN.username, ADMIN_PASSWORD: BENCH_ADMIN.password, DEMO_DATA: 'off' },

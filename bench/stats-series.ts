@@ -16,8 +16,8 @@ import { parseArgs } from 'node:util';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openPostgres } from '../src/server/db/open';
-import { bootstrap } from '../src/server/db/seed/bootstrap';
-import { seedScale } from '../src/server/db/seed/scale';
+import { bootstrap } from '../src/server/seed/bootstrap';
+import { seedScale } from '../src/server/seed/scale';
 import { diskStorage } from '../src/server/storage';
 import { runStatement } from '../src/server/db/run-statement';
 

@@ -63,6 +63,30 @@ function apply(dir: string, step: Step) {
   writeFileSync(target, lines.join('\n'));
 }
 
+interface Report {
+  testResults: { name: string; assertionResults: { ancestorTitles: string[]; fullName: string; status: string }[] }[];
+}
+
+/** The tests of the report that name the district, by file; and every test that did not run. */
+function districtTests(report: Report) {
+  const byFile = new Map<string, number>();
+  let skipped = 0;
+  for (const file of report.testResults) {
+    for (const test of file.assertionResults) {
+      if (test.status !== 'passed' && test.status !== 'failed') skipped++;
+      if (test.status === 'passed' && /\bdistrict\b/.test(test.fullName)) byFile.set(path.basename(file.name), (byFile.get(path.basename(file.name)) ?? 0) + 1);
+    }
+  }
+  const passed = [...byFile.values()].reduce((a, b) => a + b, 0);
+  return {
+    passed,
+    skipped,
+    contract: byFile.get('contract.test.ts') ?? 0,
+    references: byFile.get('references.test.ts') ?? 0,
+    byFile: [...byFile].map(([file, n]) => `${file}: ${n}`),
+  };
+}
+
 function run(dir: string, title: string, command: string[]): string {
   console.log(`\n==> ${title}: ${command.join(' ')}`);
   const result = spawnSync(command[0], command.slice(1), { cwd: dir, encoding: 'utf8', maxBuffer: 64 << 20 });
@@ -89,11 +113,15 @@ try {
   run(scratch, 'its migration', ['npx', 'drizzle-kit', 'generate', '--name', 'district']);
   run(scratch, 'type check', ['npx', 'tsc', '--noEmit']);
   run(scratch, 'layers', ['npx', 'depcruise', 'src', '--config', '.dependency-cruiser.cjs']);
-  // `npm test` asks for a JSON report too, to count the tests in its summary.
-  const report = process.env.RECIPE_REPORT ? ['--reporter=default', '--reporter=json', `--outputFile.json=${process.env.RECIPE_REPORT}`] : [];
-  const tests = run(scratch, 'the tests over every resource', ['npx', 'vitest', 'run', ...RECIPE_TESTS, ...report]);
-  // The tests must have met the new resource, not only passed without it.
-  if (!/\bdistrict\b/.test(tests)) throw new Error('the tests over every resource never reached the district');
+  // A JSON report, read below (and by `npm test`, which counts the tests in its summary when it names the file).
+  const reportFile = process.env.RECIPE_REPORT ?? path.join(scratch, 'recipe-report.json');
+  run(scratch, 'the tests over every resource', ['npx', 'vitest', 'run', ...RECIPE_TESTS, '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`]);
+  // The tests must have met the new resource — run, not skipped — not only passed without it.
+  const met = districtTests(JSON.parse(readFileSync(reportFile, 'utf8')) as Report);
+  console.log(`\nthe district's tests: ${met.passed} passed (${met.byFile.join(', ')}); skipped anywhere: ${met.skipped}`);
+  if (met.skipped) throw new Error(`${met.skipped} tests over every resource were skipped: the district must not hide behind a skip`);
+  if (!met.contract) throw new Error("the registry's contract tests never ran for the district");
+  if (!met.references) throw new Error("the district's reference was never checked (test/references.test.ts)");
   console.log(`\nrecipe ok: a named resource in ${places.size} places (${files.size} files, plus its generated migration)`);
 } finally {
   rmSync(scratch, { recursive: true, force: true });

@@ -50,6 +50,17 @@ function failedTests(report: string): string[] {
   });
 }
 
+/** Tests that passed with a failure on record: the browser specs that failed once and passed on their retry. */
+function passedOnRetry(report: string): string[] {
+  if (!existsSync(report)) return [];
+  const json = JSON.parse(readFileSync(report, 'utf8')) as { testResults: { assertionResults: { fullName: string; status: string; failureMessages?: string[] }[] }[] };
+  return json.testResults.flatMap((file) =>
+    file.assertionResults
+      .filter((t) => t.status === 'passed' && t.failureMessages?.length)
+      .map((t) => `passed on a retry: ${t.fullName}; first try: ${(t.failureMessages?.[0] ?? '').split('\n').slice(0, 3).join(' | ')}`),
+  );
+}
+
 /**
  * The current LTS line, besides this machine's Node: the npm registry ships Node's binaries as the `node` package, so
  * `npm exec --package=node@<line>` runs a command under it (downloaded once into npm's cache). When it cannot be
@@ -69,7 +80,13 @@ const pgUrl = process.env.TEST_DATABASE_URL;
 const posixSignals = process.platform !== 'win32';
 
 const steps: Step[] = [
-  { name: 'lint', command: ['npx', 'eslint', '.', '--max-warnings', '0'] },
+  {
+    // No warning passes CI, but the long-function rule warns from 120 lines (eslint.config.js: which function to split
+    // next) and fails only past 150, as it did before it warned.
+    name: 'lint',
+    command: ['npx', 'eslint', '.', '--max-warnings', '0'],
+    env: { LINT_LONG_FUNCTIONS: 'fail-past-150' },
+  },
   { name: 'layers: no upward import, no cycle (dependency-cruiser)', command: ['npm', 'run', '--silent', 'check:layers'] },
   { name: 'unused files, exports and dependencies (knip)', command: ['npm', 'run', '--silent', 'check:unused'] },
   {
@@ -147,7 +164,7 @@ for (const step of steps) {
   const started = Date.now();
   const run = spawnSync(step.command[0], step.command.slice(1), { stdio: 'inherit', env: { ...process.env, ...step.env } });
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
-  const failures = run.status === 0 || !step.report ? undefined : failedTests(step.report);
+  const failures = !step.report ? undefined : run.status === 0 ? passedOnRetry(step.report) : [...failedTests(step.report), ...passedOnRetry(step.report)];
   const ran = step.report ? testsRun(step.report) : undefined;
   results.push({ name: step.name, outcome: run.status === 0 ? `passed in ${seconds}s` : `FAILED (exit ${run.status ?? run.signal})`, failures, ran, before: step.before });
 }

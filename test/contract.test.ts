@@ -10,13 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, multipart, type TestContext } from './helpers';
 import { notAnImage } from './images';
 import { imageFile } from './fixtures';
-import { seedDemo } from '../src/server/db/seed/demo';
 import { apiPath, resources, type FieldDef, type ResourceDef } from '../src/shared/resources';
 
 let t: TestContext;
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemo(t.database.db, t.app.storage, { cottages: 8 });
+  t = await createTestApp({}, { demo: 12 });
 }, 120_000);
 afterAll(() => t.close());
 

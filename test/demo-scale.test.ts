@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestContext } from './helpers';
-import { seedScale } from '../src/server/db/seed/scale';
+import { seedScale } from '../src/server/seed/scale';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTableName, sql } from 'drizzle-orm';
 import { createTestApp, type TestContext } from './helpers';
-import { seedDemo, type DemoResult } from '../src/server/db/seed/demo';
-import { REGIONS } from '../src/server/db/seed/demo-data';
+import { seedDemo, type DemoResult } from '../src/server/seed/demo';
+import { REGIONS } from '../src/server/seed/demo-data';
 import { RESOURCE_TABLES } from '../src/server/db/tables';
 import { NAMED_KEYS } from '../src/shared/resources';
 

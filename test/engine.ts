@@ -9,6 +9,8 @@ export const ENGINE = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'pgl
 export const TEMPLATE_DUMP = path.join(os.tmpdir(), `dacha-test-template-${process.env.TEST_RUN_ID ?? 'local'}.tar.gz`);
 /** scrypt's cost in the tests (test/helpers.ts): 2^14, a hash in ~40 ms instead of OWASP's 2^17 at ~300 ms. */
 export const TEST_SCRYPT_N = 2 ** 14;
+/** Where a run's demo templates live (test/demo-template.ts): `<prefix><cottages>`, a folder with the uploads and the PGlite dump. */
+export const demoPrefix = (runId: string) => path.join(os.tmpdir(), `dacha-test-demo-${runId}-`);
 export const ADMIN = { username: 'admin', password: 'owner-secret-1' };
 
 /** A database name unique to this run, so parallel runs on one PostgreSQL never meet. */

@@ -12,7 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { prng } from '../src/server/db/seed/demo';
+import { prng } from '../src/server/seed/demo';
 
 type Schema = {
   type?: string | string[];

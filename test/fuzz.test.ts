@@ -13,7 +13,6 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, ADMIN, type TestContext } from './helpers';
 import { adminId, PNG } from './fixtures';
 import { formatResult, leakIn, runFuzz, seedFrom, type FuzzResult } from './fuzz-kit';
-import { seedDemo } from '../src/server/db/seed/demo';
 import { roles } from '../src/server/db/schema';
 import { SUPER_ADMIN_ROLE } from '../src/shared/enums';
 
@@ -22,8 +21,7 @@ const SEED = seedFrom(process.env.FUZZ_SEED, REQUESTS > 2000 ? 1414 : 14);
 
 let t: TestContext;
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemo(t.database.db, t.app.storage, { cottages: 12 });
+  t = await createTestApp({}, { demo: 12 });
 }, 120_000);
 afterAll(() => t.close());
 

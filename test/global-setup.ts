@@ -1,14 +1,15 @@
 /** Migrates and seeds one template database per run (PGlite dump or PostgreSQL template), dropped at the end. */
 import { randomBytes } from 'node:crypto';
-import { writeFile, rm } from 'node:fs/promises';
+import { readdir, writeFile, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPostgres } from '../src/server/db/open';
 import { openPglite, PGLITE_EXTENSIONS } from '../src/server/db/pglite';
-import { bootstrap } from '../src/server/db/seed/bootstrap';
+import { bootstrap } from '../src/server/seed/bootstrap';
 import { usePasswordCost } from '../src/server/auth/passwords';
-import { ADMIN, ENGINE, TEST_SCRYPT_N, pgDatabaseUrl } from './engine';
+import { ADMIN, ENGINE, TEST_SCRYPT_N, demoPrefix, pgDatabaseUrl } from './engine';
 import { runStatement } from '../src/server/db/run-statement';
 
 export default async function setup(project: TestProject) {
@@ -27,7 +28,10 @@ export default async function setup(project: TestProject) {
     await writeFile(file, Buffer.from(await dump.arrayBuffer()));
     await client.close();
     project.provide('templateDump', file);
-    return async () => rm(file, { force: true });
+    return async () => {
+      await rm(file, { force: true });
+      await removeDemoTemplates(runId);
+    };
   }
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_ENGINE=postgres needs TEST_DATABASE_URL');
@@ -45,7 +49,15 @@ export default async function setup(project: TestProject) {
     const { rows } = await client.query<{ datname: string }>(`select datname from pg_database where datname like $1`, [`dacha_test_${runId}_%`]);
     for (const { datname } of rows) await client.query(`drop database if exists ${datname} with (force)`);
     await client.end();
+    await removeDemoTemplates(runId);
   };
+}
+
+/** The demo templates' folders some files made (test/demo-template.ts); their PostgreSQL databases go with the sweep. */
+async function removeDemoTemplates(runId: string) {
+  const prefix = demoPrefix(runId);
+  const names = await readdir(path.dirname(prefix));
+  for (const name of names) if (name.startsWith(path.basename(prefix))) await rm(path.join(path.dirname(prefix), name), { recursive: true, force: true });
 }
 
 declare module 'vitest' {

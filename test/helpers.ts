@@ -3,7 +3,7 @@
  * afterAll: it closes the app, drops the database copy and removes the data folder.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -16,19 +16,20 @@ import { type Database } from '../src/server/db/client';
 import { openPglite, PGLITE_EXTENSIONS } from '../src/server/db/pglite';
 import { ADMIN, ENGINE, TEST_SCRYPT_N, pgDatabaseUrl } from './engine';
 import { runStatement } from '../src/server/db/run-statement';
+import { demoTemplate, type DemoTemplate } from './demo-template';
 
 export { ADMIN };
 
 const adminQuery = (sql: string) => runStatement(process.env.TEST_DATABASE_URL!, sql);
 
-async function copyTemplate(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function copyTemplate(demo?: DemoTemplate): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (ENGINE === 'pglite') {
-    const dump = await readFile(inject('templateDump'));
+    const dump = await readFile(demo?.dump ?? inject('templateDump'));
     const client = await PGlite.create({ loadDataDir: new Blob([dump]), extensions: PGLITE_EXTENSIONS });
     return { database: openPglite(client, 'test'), drop: async () => {} };
   }
   const name = `dacha_test_${inject('testRunId')}_${randomBytes(4).toString('hex')}`;
-  await adminQuery(`create database ${name} template ${inject('templateDb')}`);
+  await adminQuery(`create database ${name} template ${demo?.database ?? inject('templateDb')}`);
   const database = openPostgres(pgDatabaseUrl(process.env.TEST_DATABASE_URL!, name));
   return { database, drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
 }
@@ -47,9 +48,14 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** `logs`: collect the app's log lines (JSON, level info and up) into this array. */
-export async function createTestApp(env: Record<string, string> = {}, opts: { logs?: string[] } = {}): Promise<TestContext> {
+/**
+ * `logs`: collect the app's log lines (JSON, level info and up) into this array. `demo`: start with the demo data of
+ * that many cottages (`seedDemo`'s, with its pictures), copied from a template made once per run (test/demo-template.ts).
+ */
+export async function createTestApp(env: Record<string, string> = {}, opts: { logs?: string[]; demo?: number } = {}): Promise<TestContext> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dacha-test-'));
+  const demo = opts.demo === undefined ? undefined : await demoTemplate(opts.demo);
+  if (demo) await cp(path.join(demo.dataDir, 'uploads'), path.join(dataDir, 'uploads'), { recursive: true });
   const config = loadConfig({
     DATA_DIR: dataDir,
     JWT_SECRET: 'test-access-secret-0123456789-abcdef',
@@ -64,7 +70,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { lo
     RATE_LIMIT_MAX: '100000',
     ...env,
   });
-  const { database, drop } = await copyTemplate();
+  const { database, drop } = await copyTemplate(demo);
   const logs = opts.logs;
   const logger = logs ? { level: 'info', stream: { write: (line: string) => void logs.push(line) } } : undefined;
   const app = await buildApp(config, { database, logger });

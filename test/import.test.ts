@@ -4,14 +4,12 @@
  * are no CSV, strangers and too many rows are refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../src/server/db/seed/demo';
 import { createTestApp, multipart, type TestContext } from './helpers';
 import { region, service, tariff, userWith } from './fixtures';
 
 let t: TestContext;
 beforeAll(async () => {
-  t = await createTestApp({ IMPORT_MAX_ROWS: '300' });
-  await seedDemo(t.database.db, t.app.storage, { cottages: 6 });
+  t = await createTestApp({ IMPORT_MAX_ROWS: '300' }, { demo: 12 });
 });
 afterAll(() => t?.close());
 

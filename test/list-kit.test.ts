@@ -1,7 +1,6 @@
 /** The list kit's additive calls: bulk delete and bulk edit (all or nothing), and the CSV export of a whole list. */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../src/server/db/seed/demo';
 import { cellText, exportColumns, skeletonOf } from '../src/server/http/csv-export';
 import { loadCottageExportRows, loadCottages } from '../src/server/repos/cottages';
 import { cottageRecord } from '../src/shared/records/cottage';
@@ -10,8 +9,7 @@ import { place, region, userWith } from './fixtures';
 
 let t: TestContext;
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemo(t.database.db, t.app.storage, { cottages: 12 });
+  t = await createTestApp({}, { demo: 12 });
 });
 afterAll(() => t.close());
 

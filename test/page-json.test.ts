@@ -7,7 +7,6 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';
-import { seedDemo } from '../src/server/db/seed/demo';
 import { rowsOf } from '../src/server/db/sql';
 import { inOrder } from '../src/server/query/ids';
 import { cottagePageJson, loadCottages } from '../src/server/repos/cottages';
@@ -17,8 +16,7 @@ import { createTestApp, type TestContext } from './helpers';
 
 let t: TestContext;
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemo(t.database.db, t.app.storage, { cottages: 12 });
+  t = await createTestApp({}, { demo: 12 });
   // Times with microseconds, an odd price, a null position and a running placement: what a page's JSON must render alike.
   await t.database.db.execute(sql`update cottage set created_at = created_at + interval '0.123456 second', price = 1234.5678, latitude = null
     where id = (select id from cottage order by created_at limit 1)`);

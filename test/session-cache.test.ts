@@ -1,14 +1,14 @@
 /**
- * The in-memory session cache (src/server/auth/session-cache.ts) must never be seen: whatever a write through the
+ * The in-memory session cache (plugins/session-freshness.ts) must never be seen: whatever a write through the
  * API changes about a session or a permission holds for the very next request, even right after a request that
- * filled the cache.
+ * filled the cache. And it must be a cache: a write that changes no session keeps the others' sessions.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './helpers';
 import { buildApp } from '../src/server/app';
-import { userWith } from './fixtures';
+import { translation, userWith } from './fixtures';
 import { eq } from 'drizzle-orm';
-import { permissions, userRoles } from '../src/server/db/schema';
+import { permissions, rolePermissions, userRoles } from '../src/server/db/schema';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -17,6 +17,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const regions = (token: string) => t.api({ method: 'GET', url: '/api/v1/region', token });
+
+const addRegion = async () => t.api({ method: 'POST', url: '/api/v1/region/add', payload: { name: await translation(t, 'Kept') } });
 
 async function permissionId(code: string): Promise<string> {
   const [row] = await t.database.db.select({ id: permissions.id }).from(permissions).where(eq(permissions.code, code));
@@ -56,6 +58,26 @@ describe('the session cache', () => {
     const edit = await t.api({ method: 'PATCH', url: `/api/v1/user/edit/${user.id}`, payload: { password: 'another-password-1' } });
     expect(edit.statusCode).toBe(200);
     expect((await regions(user.token)).statusCode).toBe(455);
+  });
+
+  it('keeps the sessions through writes that change none: a region added, the admin logging in', async () => {
+    const user = await userWith(t, ['region.list']);
+    expect((await regions(user.token)).statusCode).toBe(200);
+    const cachedFor = (userId: string) => [...t.app.caches.sessions.kept()].some(([, session]) => session.userId === userId);
+    expect(cachedFor(user.id)).toBe(true);
+    expect((await addRegion()).statusCode).toBe(201);
+    await t.login();
+    expect(cachedFor(user.id)).toBe(true);
+    expect((await regions(user.token)).statusCode).toBe(200);
+  });
+
+  it('sees a permission taken outside the servers (a manual DELETE) at the next write of anything', async () => {
+    const user = await userWith(t, ['region.list']);
+    expect((await regions(user.token)).statusCode).toBe(200);
+    const [{ roleId }] = await t.database.db.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, user.id));
+    await t.database.db.delete(rolePermissions).where(eq(rolePermissions.roleId, roleId));
+    expect((await addRegion()).statusCode).toBe(201);
+    expect((await regions(user.token)).statusCode).toBe(403);
   });
 
   it('another server on the same database refuses a session ended through this one, at once', async () => {

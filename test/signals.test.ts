@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, multipart, type TestContext } from './helpers';
 import { catalogue, imageFile, place, userWith, type TestUser } from './fixtures';
 import { cottages } from '../src/server/db/schema';
+import { photo } from './photos';
+import { signalsSettled } from '../src/server/routes/cottage-signals';
 
 let t: TestContext;
 let c: Awaited<ReturnType<typeof catalogue>>;
@@ -40,6 +42,9 @@ async function signals(id: string, lang = 'en') {
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { score: number; signals: { kind: string; severity: string; message: string; evidence: Record<string, unknown>; relatedId: string | null }[] };
 }
+
+/** The related cottages' recompute runs after the write answered: wait for it before reading the pair's other side. */
+const settled = () => signalsSettled(t.app.db);
 
 const one = async (id: string) => (await t.api({ method: 'GET', url: `${api}/cottage/${id}` })).json() as { risk: number; signalKinds: string[] };
 
@@ -132,10 +137,12 @@ describe('twin location, copied description, burst', () => {
     expect(found.signals[0]).toMatchObject({ kind: 'twin', severity: 'medium' });
     expect([first.id, same.id]).toContain(found.signals[0].relatedId);
     expect(found.signals[0].evidence.distance as number).toBeLessThanOrEqual(30);
+    await settled();
     expect((await signals(found.signals[0].relatedId!)).signals.map((s) => s.relatedId)).toEqual([twin.id]);
     // Moved away: both sides clear.
     await t.api({ method: 'PATCH', url: `${api}/cottage/edit/${twin.id}`, payload: { latitude: 41.4, longitude: 69.4 }, token: owner.token });
     expect((await signals(twin.id)).signals).toEqual([]);
+    await settled();
     expect((await signals(found.signals[0].relatedId!)).signals).toEqual([]);
   });
 
@@ -156,6 +163,8 @@ describe('twin location, copied description, burst', () => {
     for (let i = 0; i < 4; i++) ids.push((await create({ name: `Burst ${i}`, description: `Uy raqami ${i}` }, busy.token)).id);
     expect((await signals(ids[3])).signals).toEqual([]);
     ids.push((await create({ name: 'Burst 4' }, busy.token)).id);
+    expect((await signals(ids[4])).signals.map((s) => s.kind)).toEqual(['burst']);
+    await settled();
     for (const id of ids) {
       const found = await signals(id);
       expect(found.signals.map((s) => [s.kind, s.severity]), id).toEqual([['burst', 'low']]);
@@ -198,25 +207,6 @@ describe('the list', () => {
   });
 });
 
-/** A structured picture (smooth waves and grain, like a photo's tones rather than flat shapes), different per seed. */
-async function photo(seed: number, width = 480, height = 360): Promise<Buffer> {
-  const sharp = (await import('sharp')).default;
-  let a = seed;
-  const r = () => (a = (Math.imul(a, 1664525) + 1013904223) >>> 0) / 4294967296;
-  const waves = Array.from({ length: 12 }, () => [r() * 0.05, r() * 0.05, r() * 6, r() * 255, r()]);
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      for (let c = 0; c < 3; c++) {
-        let v = 0;
-        for (const [fx, fy, ph, amp, cw] of waves) v += (Math.sin(x * fx + y * fy + ph + c * cw) * amp) / 12;
-        pixels[(y * width + x) * 3 + c] = Math.max(0, Math.min(255, 128 + v * 2 + (r() - 0.5) * 30));
-      }
-    }
-  }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
-}
-
 describe('duplicate photos', () => {
   it('flags another owner\'s near copy (high), the same owner\'s reuse (low), and image/search finds the stored copies', async () => {
     const sharp = (await import('sharp')).default;
@@ -234,6 +224,7 @@ describe('duplicate photos', () => {
     const photoSignal = found.signals.find((s) => s.kind === 'photo');
     expect(photoSignal, JSON.stringify(found)).toMatchObject({ severity: 'high', relatedId: first.id });
     expect(photoSignal!.evidence).toMatchObject({ image: stolen.images[0].image, relatedImage: first.images[0].image });
+    await settled();
     expect((await signals(first.id)).signals.map((s) => [s.kind, s.relatedId])).toContainEqual(['photo', stolen.id]);
     const reused = await createWith(original, other.token);
     expect((await signals(reused.id)).signals.map((s) => [s.kind, s.severity])).toContainEqual(['reusedPhoto', 'low']);

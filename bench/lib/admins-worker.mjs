@@ -107,6 +107,7 @@ const record = (name, ms, status) => {
 };
 const errors = [];
 let refreshes = 0;
+const logins = { done: 0, toldToWait: 0, firstStart: Infinity, lastDone: 0 };
 
 async function timed(name, method, path, opts) {
   const started = performance.now();
@@ -119,15 +120,20 @@ async function runAdmin(index, deadline) {
   const pick0 = rng(seed + index * 7919);
   const pick = (list) => list[Math.floor(pick0() * list.length)];
   const me = admins[index];
-  // A team arriving, not one instant. Logins in flight from one address count for its soft limit until they are
-  // checked (a burst cannot get past it), so some are asked to wait (429 with Retry-After): like a person, the admin
-  // waits that long and logs in again, and the 429s are shown among the statuses.
+  // A team arriving, not one instant. An admin asked to wait (429 with Retry-After) waits that long and logs in again,
+  // as a person would; the 429s are counted.
   await sleep(index * loginStaggerMs);
+  logins.firstStart = Math.min(logins.firstStart, performance.now());
   const loginCall = () => timed('POST auth/login/admin', 'POST', '/api/v1/auth/login/admin', { body: { username: me.username, password: me.password, userAgent: 'bench-admins' } });
   let login = await loginCall();
   while (login.status === 429 && performance.now() < deadline) {
+    logins.toldToWait += 1;
     await sleep(Number(JSON.parse(login.text).message.match(/(\d+) s/)?.[1] ?? 1) * 1000);
     login = await loginCall();
+  }
+  if (login.status === 201) {
+    logins.done += 1;
+    logins.lastDone = performance.now();
   }
   if (login.status !== 201) {
     errors.push(`admin ${me.username}: login answered ${login.status} ${login.text.slice(0, 200)}`);
@@ -160,6 +166,12 @@ const started = performance.now();
 const deadline = started + seconds * 1000;
 await Promise.all(admins.map((_, i) => runAdmin(i, deadline)));
 const elapsed = (performance.now() - started) / 1000;
+
+// Last, a guesser: 40 wrong passwords at once for one admin's username, from the same address.
+const wrongAnswers = await Promise.all(
+  Array.from({ length: 40 }, () => call('POST', '/api/v1/auth/login/admin', { body: { username: admins[0].username, password: 'not-the-password', userAgent: 'bench-guess' } })),
+);
+const wrong = { checked: wrongAnswers.filter((r) => r.status === 401).length, refused: wrongAnswers.filter((r) => r.status === 429).length };
 agent.destroy();
 
 const calls = [...byCall.entries()].map(([name, { latencies, statuses }]) => {
@@ -167,4 +179,5 @@ const calls = [...byCall.entries()].map(([name, { latencies, statuses }]) => {
   const at = (p) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
   return { name, count: latencies.length, p50: at(0.5), p99: at(0.99), statuses };
 });
-parentPort.postMessage({ elapsed, calls, errors, refreshes });
+const loginFigures = { done: logins.done, toldToWait: logins.toldToWait, wallSeconds: logins.done ? (logins.lastDone - logins.firstStart) / 1000 : NaN };
+parentPort.postMessage({ elapsed, calls, errors, refreshes, logins: loginFigures, wrong });

@@ -15,8 +15,8 @@ import { loadConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
 import { openPostgres } from '../../src/server/db/open';
 import { openPglite, PGLITE_EXTENSIONS } from '../../src/server/db/pglite';
-import { bootstrap } from '../../src/server/db/seed/bootstrap';
-import { seedScale } from '../../src/server/db/seed/scale';
+import { bootstrap } from '../../src/server/seed/bootstrap';
+import { seedScale } from '../../src/server/seed/scale';
 import { rowsOf } from '../../src/server/db/sql';
 import { diskStorage } from '../../src/server/storage';
 import { runStatement } from '../../src/server/db/run-statement';
@@ -60,6 +60,8 @@ export async function openBenchApp(bench: string, engine: 'postgres' | 'pglite',
     JWT_REFRESH_SECRET: 'bench-refresh-secret-0123456789-abcdef',
     ADMIN_DIST_DIR: path.join(dataDir, 'no-admin'),
     LOG_LEVEL: 'silent',
+    // A bench of many minutes on a loaded machine must not see its token expire midway (406).
+    ACCESS_TOKEN_TTL: '4h',
   });
   const app = await buildApp(config, { database, storage });
   const origin = await app.listen({ port: 0, host: '127.0.0.1' });

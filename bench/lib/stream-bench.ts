@@ -13,8 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { startServer } from '../../e2e/harness/server';
 import { openPostgres } from '../../src/server/db/open';
-import { bootstrap } from '../../src/server/db/seed/bootstrap';
-import { seedScale } from '../../src/server/db/seed/scale';
+import { bootstrap } from '../../src/server/seed/bootstrap';
+import { seedScale } from '../../src/server/seed/scale';
 import { diskStorage } from '../../src/server/storage';
 import { adminHeaders, BENCH_ADMIN, benchDatabaseUrl, createBenchDatabase, dropBenchDatabase } from './postgres';
 

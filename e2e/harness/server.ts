@@ -1,9 +1,10 @@
 /**
- * Starts the real API server (which serves the built admin) on a free port, with a fresh data folder or a given one
- * (kept on stop, so a test can start again on it). Used by the browser specs and by the first-start API test.
+ * Starts the real API server (which serves the built admin) on a free port, with a fresh data folder, a copy of a
+ * template folder (removed on stop), or a given one (kept on stop, so a test can start again on it). Used by the
+ * browser specs and by the first-start API test.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -45,9 +46,13 @@ async function waitUntilUp(child: ChildProcess, output: () => string, timeoutMs 
 /** The server's entry: its TypeScript source through tsx, or the build `npm start` runs (about a second faster to start). */
 const ENTRY = { source: ['--import', 'tsx', 'src/server/main.ts'], built: ['dist/server/main.mjs'] };
 
-export async function startServer(env: Record<string, string> = {}, opts: { dataDir?: string; built?: boolean } = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  opts: { dataDir?: string; built?: boolean; template?: string } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = opts.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'dacha-e2e-')));
+  if (opts.template) await cp(opts.template, dataDir, { recursive: true });
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
   const child = spawn(process.execPath, opts.built ? ENTRY.built : ENTRY.source, {

@@ -18,6 +18,9 @@ export function trackRequests(page: Page): Set<Request> {
   const done = (request: Request) => void pending.delete(request);
   page.on('requestfinished', done);
   page.on('requestfailed', done);
+  // A `keepalive` fetch answered 400 (a presence leave) is reported answered but never finished, which held every
+  // later wait: a request counts as done a second after its answer came, whatever its body does.
+  page.on('response', (response) => void setTimeout(() => done(response.request()), 1000));
   return pending;
 }
 
@@ -33,9 +36,32 @@ export async function networkQuiet(page: Page, quietMs = 500) {
   for (;;) {
     if (pending.size) quietSince = Date.now();
     else if (Date.now() - quietSince >= quietMs) return;
-    if (Date.now() > deadline) throw new Error(`the network never went quiet: ${[...pending].map((r) => r.url()).join(', ')}`);
+    if (Date.now() > deadline) throw new Error(`the network never went quiet: ${[...pending].map((r) => `${r.method()} ${r.url()}`).join(', ')}`);
     await page.waitForTimeout(50);
   }
+}
+
+/**
+ * Client-side navigation (react-router follows popstate): the panel's bundle is not loaded and parsed again, nor its
+ * session, identity and catalogue fetched again. The screen's own calls still go out, and `networkQuiet` waits for them.
+ */
+export async function navigate(page: Page, href: string) {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, href);
+}
+
+/**
+ * Resolves once no finite animation or transition runs (MUI fades and grows things in; measure colours and sizes after).
+ * Spinners and skeletons loop forever and are left out. Usually at once after `networkQuiet`, where a fixed sleep waited.
+ */
+export async function stillness(page: Page) {
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    undefined,
+    { timeout: TIMEOUT },
+  );
 }
 
 /** Opens the login page with the interface language already chosen (default English, readable failures). */
@@ -112,4 +138,18 @@ export async function pngFile(dir: string, name: string, rgb: [number, number, n
 /** Answers the product's delete question with "Yes". */
 export async function confirmDelete(page: Page) {
   await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+}
+
+/** The id of the cottage the review desk shows, once it shows one other than `not` and is ready for keys. */
+export async function shownCottage(page: Page, not?: string): Promise<string> {
+  const handle = await page.waitForFunction(
+    (previous) => {
+      // Not busy: a key pressed during a move is dropped, as a moderator's would be.
+      const id = document.querySelector('[data-testid="review-cottage"][aria-busy="false"]')?.getAttribute('data-id');
+      return id && id !== previous ? id : null;
+    },
+    not ?? null,
+    { timeout: TIMEOUT },
+  );
+  return (await handle.jsonValue()) as string;
 }

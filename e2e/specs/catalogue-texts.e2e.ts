@@ -1,5 +1,5 @@
 import type { Spec } from '../harness/types';
-import { expectTrue, login, networkQuiet } from '../harness/ui';
+import { expectTrue, login, navigate, networkQuiet } from '../harness/ui';
 
 const RAW_KEY = /\b(?:resources|app|ra)\.[a-z][\w-]*(?:\.[\w-]+)*/;
 
@@ -36,9 +36,11 @@ export const specs: Spec[] = [
       await login(page, baseUrl);
       for (const language of ['uz', 'ru', 'en']) {
         await page.evaluate((lang) => localStorage.setItem('language', lang), language);
+        // The language is read when the panel loads; then the router moves between the screens (harness `navigate`).
+        await page.goto(`${baseUrl}/dashboart`);
         for (const [route, id] of pages) {
           for (const path of [route, `${route}/create`, `${route}/${id}`, ...(route === 'place' || route === 'cottage-type' ? [`${route}/${id}/image`] : [])]) {
-            await page.goto(`${baseUrl}/dashboart/${path}`);
+            await navigate(page, `/dashboart/${path}`);
             await page.locator('#main-content form, #main-content table').first().waitFor();
             await networkQuiet(page);
             const text = await page.evaluate(() => {

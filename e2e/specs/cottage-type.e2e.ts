@@ -37,6 +37,15 @@ export const specs: Spec[] = [
       let [stored] = await api.get<CottageType[]>('cottage-type');
       expectTrue(stored?.hidePrice === true && stored.image === null, 'the type must hide the price and have no image');
 
+      // Another admin adds a type and deletes it again: the list hears both live (the stream names the resource
+      // `cottageType`, the page `cottage-type`; the chip heard nothing of these until they were matched by the key).
+      const other = `e2e_ctype_c_${unique}`;
+      const added = await api.post<{ id: string }>('cottage-type/add', { name: await api.translation(other, { uz: `Dacha ${unique}`, ru: `Дача ${unique}`, en: `Dacha ${unique}` }) });
+      await page.getByTestId('live-changes').filter({ hasText: '1 change' }).waitFor();
+      expectTrue((await api.delete(`cottage-type/delete/${added.id}`)) === 200, 'the other type is deleted');
+      await page.getByTestId('live-changes').filter({ hasText: '2 changes' }).click();
+      await page.getByTestId('live-changes').waitFor({ state: 'hidden' });
+
       // Edit: another name, and the price shown again.
       await row().getByRole('link', { name: 'Edit', exact: true }).click();
       const flag = page.getByLabel('Hides the price (Masjid)');

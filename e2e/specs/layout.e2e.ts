@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import type { Api } from '../harness/api';
 import { ROOT } from '../harness/server';
 import type { Spec } from '../harness/types';
-import { expectTrue, login, networkQuiet, TIMEOUT } from '../harness/ui';
+import { expectTrue, login, navigate, networkQuiet, stillness, TIMEOUT } from '../harness/ui';
 
 // Moderation and Active Pre change the demo records: a server of its own.
 const ENV = { DEMO_DATA: 'on', E2E_GROUP: 'layout' };
@@ -27,20 +27,14 @@ async function menuLists(page: Page): Promise<string[]> {
   return hrefs.filter((h) => !/\/(home|profile)$/.test(h));
 }
 
-/** Client-side navigation (react-router follows popstate): the panel is not loaded again for each list. */
-async function go(page: Page, href: string) {
-  await page.evaluate((to) => {
-    window.history.pushState({}, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, href);
-}
-
 /** Resolves once the list shows its rows or cards, or says it has none. */
 async function listDrawn(page: Page) {
   await page.locator('main tbody tr td, main .KitCard, main .KitList-empty, main .RaDataTable-empty, main h2').first().waitFor({ timeout: TIMEOUT });
   await networkQuiet(page);
-  // Images and chips settle the widths.
-  await page.waitForTimeout(150);
+  // Images and chips settle the widths (was a fixed 150 ms): every image in (a lazy one out of view never loads; one in
+  // view was a request `networkQuiet` waited for) and nothing growing or fading in.
+  await page.waitForFunction(() => [...document.images].every((img) => img.complete || img.loading === 'lazy'), undefined, { timeout: TIMEOUT });
+  await stillness(page);
 }
 
 interface Measure {
@@ -50,6 +44,10 @@ interface Measure {
   /** Row actions (first row or card) out of the viewport. */
   hidden: string[];
   actions: number;
+  /** The page's title (the app bar's h1) cut short: wider or taller than its box. */
+  title?: string;
+  /** Elements fixed over the list (react-admin's floating create button sat over the cards' row actions on a phone). */
+  floating: string[];
 }
 
 /** Measures in the page: the page's width, every list box's width, and where the first row's actions are. */
@@ -75,7 +73,19 @@ function measure(page: Page): Promise<Measure> {
       const r = el.getBoundingClientRect();
       if (r.left < 0 || r.right > window.innerWidth || r.width === 0) hidden.push(`header ${el.getAttribute('aria-label') ?? el.dataset.testid} at ${Math.round(r.left)}–${Math.round(r.right)}`);
     }
-    return { page: [root.scrollWidth, window.innerWidth] as [number, number], wide, hidden, actions: actions.length };
+    const h1 = document.querySelector<HTMLElement>('header h1');
+    const cut = h1 && (h1.scrollWidth > h1.clientWidth + 1 || h1.scrollHeight > h1.clientHeight + 1);
+    const title = cut ? `"${h1.textContent}" ${h1.scrollWidth}×${h1.scrollHeight} in ${h1.clientWidth}×${h1.clientHeight}` : undefined;
+    // The page's column (the menu's own fixed panel is beside it, not over it).
+    const list = document.querySelector('.RaLayout-content')!.getBoundingClientRect();
+    const floating = [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((el) => getComputedStyle(el).position === 'fixed' && !el.closest('header, .RaSidebar-root, [role=dialog], [role=presentation], .MuiSnackbar-root'))
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && r.height > 0 && r.left < list.right && r.right > list.left && r.top < list.bottom && r.bottom > list.top;
+      })
+      .map((el) => `${el.getAttribute('aria-label') ?? el.className.split(' ')[0]}`);
+    return { page: [root.scrollWidth, window.innerWidth] as [number, number], wide, hidden, actions: actions.length, title, floating };
   });
 }
 
@@ -87,13 +97,15 @@ async function sweep(page: Page, baseUrl: string, size: { width: number; height:
     await page.evaluate((lang) => localStorage.setItem('language', lang), language);
     await page.goto(`${baseUrl}/dashboart`);
     for (const href of lists) {
-      await go(page, href);
+      await navigate(page, href);
       await listDrawn(page);
       const m = await measure(page);
       const where = `${size.width}×${size.height} ${language} ${href}`;
       if (m.page[0] > m.page[1]) problems.push(`${where}: the page is ${m.page[0]} px wide in ${m.page[1]}`);
       for (const w of m.wide) problems.push(`${where}: ${w}`);
       for (const h of m.hidden) problems.push(`${where}: row action out of view: ${h}`);
+      if (m.title) problems.push(`${where}: the title is cut: ${m.title}`);
+      for (const f of m.floating) problems.push(`${where}: ${f} floats over the list`);
     }
   }
   return problems;
@@ -108,6 +120,31 @@ async function shot(page: Page, baseUrl: string, size: { width: number; height: 
   await page.screenshot({ path: path.join(ROOT, 'docs', file) });
 }
 
+/**
+ * The greeting after a login (the last login, the offer of two-factor login) is in the page's flow: nothing of the page
+ * lies under it. As a toast at the bottom right it covered a form's Save on a phone and what lay beneath on a laptop.
+ */
+async function greetingCoversNothing(page: Page, where: string) {
+  const greeting = page.locator('.LoginGreeting');
+  await greeting.waitFor();
+  const covered = await greeting.evaluate((g) => {
+    let floats = '';
+    for (let el: Element | null = g; el; el = el.parentElement) {
+      if (['fixed', 'absolute', 'sticky'].includes(getComputedStyle(el).position)) floats = `${el.getAttribute('class')?.split(' ')[0]} is ${getComputedStyle(el).position}`;
+    }
+    const box = g.getBoundingClientRect();
+    const under = [...document.querySelectorAll<Element>('main button, main a, main input, main canvas, main svg')]
+      .filter((el) => !g.contains(el))
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && r.left < box.right && r.right > box.left && r.top < box.bottom && r.bottom > box.top;
+      })
+      .map((el) => el.getAttribute('aria-label') ?? el.tagName);
+    return [floats, ...under].filter(Boolean);
+  });
+  expectTrue(covered.length === 0, `${where}: the login greeting lies over the page: ${covered.join(', ')}`);
+}
+
 /** Rows of the list wholly inside the viewport. */
 const rowsInView = (page: Page) =>
   page.evaluate(() => [...document.querySelectorAll('main tbody tr')].filter((r) => r.getBoundingClientRect().bottom <= window.innerHeight).length);
@@ -118,7 +155,7 @@ async function confirmOnPhone(page: Page, baseUrl: string, api: Api, id: string,
   await login(page, baseUrl);
   // The login's greeting first, on the home page: a reload before it showed would bring it to the queue instead, where
   // on a phone it covers the bottom card's buttons for its 15 s (a new browser is offered two-factor login).
-  await page.locator('.LoginGreeting').waitFor();
+  await greetingCoversNothing(page, '390×844');
   await page.goto(`${baseUrl}/dashboart/progress-cottages`);
   await page.getByPlaceholder('Search', { exact: true }).fill(name);
   const card = page.locator('main .KitCard').filter({ hasText: name });
@@ -138,6 +175,7 @@ export const specs: Spec[] = [
     async run({ page, baseUrl }) {
       await page.setViewportSize(LAPTOP);
       await login(page, baseUrl);
+      await greetingCoversNothing(page, '1366×768');
       const lists = await menuLists(page);
       expectTrue(lists.length >= 14, `the menu must list every list, found ${lists.join(', ')}`);
       const problems = [...(await sweep(page, baseUrl, LAPTOP, lists)), ...(await sweep(page, baseUrl, PHONE, lists))];

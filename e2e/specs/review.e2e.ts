@@ -5,9 +5,8 @@
  * cottage back, in progress again; a template added through "Manage templates" is picked by its number; the queue
  * shows "Held by" on B's cottage and its edit page says B is reviewing it; on a phone the desk's buttons are on screen. `E2E_SHOTS=1` also saves /tmp/desk-desktop.png and /tmp/desk-phone.png.
  */
-import type { Page } from 'playwright-core';
 import type { Spec } from '../harness/types';
-import { expectTrue, login, loginAs, TIMEOUT } from '../harness/ui';
+import { expectTrue, login, loginAs, TIMEOUT, shownCottage } from '../harness/ui';
 
 interface Group {
   permission: { id: string; code: string }[];
@@ -16,19 +15,6 @@ interface Cottage {
   id: string;
   name: string;
   cottageStatus: string;
-}
-
-/** The id of the cottage the desk shows, once it shows one other than `not`. */
-async function shownCottage(page: Page, not?: string): Promise<string> {
-  const handle = await page.waitForFunction(
-    (previous) => {
-      const id = document.querySelector('[data-testid="review-cottage"]')?.getAttribute('data-id');
-      return id && id !== previous ? id : null;
-    },
-    not ?? null,
-    { timeout: TIMEOUT },
-  );
-  return (await handle.jsonValue()) as string;
 }
 
 export const specs: Spec[] = [

@@ -1,5 +1,5 @@
 import type { Spec } from '../harness/types';
-import { expectTrue, login, networkQuiet } from '../harness/ui';
+import { expectTrue, login, navigate, networkQuiet } from '../harness/ui';
 
 /** A catalogue key that reached the page instead of its text, e.g. `resources.language.fields.code`. */
 const RAW_KEY = /\b(?:resources|app|ra)\.[a-z_-]+\.[a-z_.-]+/i;
@@ -20,8 +20,10 @@ export const specs: Spec[] = [
       try {
         for (const language of ['uz', 'ru', 'en']) {
           await page.evaluate((lang) => localStorage.setItem('language', lang), language);
+          // The language is read when the panel loads; then the router moves between the screens (harness `navigate`).
+          await page.goto(`${baseUrl}/dashboart`);
           for (const path of PAGES) {
-            await page.goto(`${baseUrl}/dashboart/${path}`);
+            await navigate(page, `/dashboart/${path}`);
             // The list's rows or the form's first field: the page has rendered its texts.
             await page.locator('table tbody tr, form input, form textarea').first().waitFor();
             await networkQuiet(page);

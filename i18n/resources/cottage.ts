@@ -35,7 +35,7 @@ export default resourceTexts({
       delete_warning: 'Its %{orders} order(s) and %{placements} premium placement(s) are deleted with it.',
     },
     queue: {
-      title: 'Cottages Progress',
+      title: 'Cottages in progress',
       menu: 'Cottages in progress',
       tabs: 'Moderation state',
       empty_progress: 'No cottage is waiting for moderation',
@@ -89,7 +89,7 @@ export default resourceTexts({
       delete_warning: 'Вместе с ним удаляются заказы (%{orders}) и премиум-размещения (%{placements}).',
     },
     queue: {
-      title: 'Коттеджи в процессе',
+      title: 'Коттеджи на проверке',
       menu: 'Коттеджи на проверке',
       tabs: 'Состояние модерации',
       empty_progress: 'Нет коттеджей, ожидающих модерации',

@@ -5,9 +5,10 @@
  */
 export const RECIPE_TESTS = [
   'test/contract.test.ts',
+  'test/references.test.ts',
   'test/openapi-bodies.test.ts',
   'test/catalogue-named.test.ts',
   'src/server/db/tables.spec.ts',
-  'src/admin/layout/Menu.spec.tsx',
+  'src/admin/shell/Menu.spec.tsx',
   'src/admin/i18n.spec.ts',
 ];

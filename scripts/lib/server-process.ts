@@ -11,10 +11,11 @@ export interface Server {
   output: () => string;
 }
 
-export async function startServer(env: Record<string, string>): Promise<Server> {
+/** `cwd`: another checkout's server (a benchmark's baseline); `nodeArgs`: before the script (`--cpu-prof`). */
+export async function startServer(env: Record<string, string>, opts: { cwd?: string; nodeArgs?: string[] } = {}): Promise<Server> {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: ROOT,
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', 'src/server/main.ts'], {
+    cwd: opts.cwd ?? ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
@@ -58,3 +59,13 @@ export async function login(origin: string, credentials = ADMIN): Promise<string
   return ((await res.json()) as { accessToken: string }).accessToken;
 }
 
+
+/** Stops the server as an operator would (SIGTERM: a profile is written on the way out), killing it after `ms`. */
+export async function stopServer(child: ChildProcess, ms = 20_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), ms);
+  await exited;
+  clearTimeout(timer);
+}

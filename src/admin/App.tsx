@@ -1,10 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
 import { createBrowserRouter, Route, RouterProvider, Routes } from 'react-router-dom';
 import { AdminContext, Loading, type I18nProvider, type Store } from 'react-admin';
-import { AppNotification } from './layout/AppNotification';
-import { LoginGate } from './layout/LoginPage';
-import { NotFound } from './layout/NotFound';
-import { darkTheme, lightTheme } from './layout/themes';
+import { AppNotification } from './ui/AppNotification';
+import { LoginGate } from './login/LoginPage';
+import { NotFound } from './ui/NotFound';
+import { darkTheme, lightTheme } from './ui/themes';
 import { authProvider } from './providers/authProvider';
 import { createDataProvider } from './providers/dataProvider';
 import { createQueryClient } from './providers/queryClient';

@@ -1,11 +1,11 @@
 import { Route } from 'react-router-dom';
 import { AdminUI, CustomRoutes, Resource } from 'react-admin';
 import { Home } from './dashboard/Home';
-import { NoNotification } from './layout/AppNotification';
-import { Layout } from './layout/Layout';
-import { RedirectToLogin } from './layout/LoginPage';
-import { NotFound } from './layout/NotFound';
-import { pages } from './layout/pages';
+import { NoNotification } from './ui/AppNotification';
+import { Layout } from './shell/Layout';
+import { RedirectToLogin } from './ui/RedirectToLogin';
+import { NotFound } from './ui/NotFound';
+import { pages } from './shell/pages';
 import type { PageModule } from './resources/module';
 import { moduleEntries } from './resources/modules';
 

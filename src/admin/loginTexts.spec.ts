@@ -16,12 +16,12 @@ const get = (o: unknown, key: string) => key.split('.').reduce<unknown>((v, k) =
 
 /** What the login page renders or can notify before the full catalogue has arrived. */
 const LOGIN_PAGE_SOURCES = [
-  'layout/LoginPage.tsx',
-  'layout/LoginField.tsx',
-  'layout/PasswordField.tsx',
-  'layout/Logo.tsx',
-  'layout/NotFound.tsx',
-  'layout/AppNotification.tsx',
+  'login/LoginPage.tsx',
+  'login/LoginField.tsx',
+  'login/PasswordField.tsx',
+  'ui/Logo.tsx',
+  'ui/NotFound.tsx',
+  'ui/AppNotification.tsx',
   'providers/authProvider.ts',
   'providers/httpClient.ts',
 ];

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import uz from '../../i18n/uz';
 import { DEFAULT_LANGUAGES } from '../shared/enums';
-import { COTTAGE_TYPES, DESCRIPTIONS, NAME_WORDS, NOTIFICATIONS, REGIONS, SERVICES } from '../server/db/seed/demo-data';
+import { COTTAGE_TYPES, DESCRIPTIONS, NAME_WORDS, NOTIFICATIONS, REGIONS, SERVICES } from '../server/seed/demo-data';
 import { moderationNotice } from '../server/repos/cottage-moderation';
 
 /** The wrong apostrophes of a text, each with a little context. */

@@ -20,7 +20,7 @@ import { openStorage } from './storage';
 import { type FileStorage } from './file-storage';
 import openapi from './plugins/openapi';
 import staticFiles from './plugins/static';
-import { LoginThrottle } from './auth/throttle';
+import { LoginThrottle } from './repos/throttle';
 import routes from './routes';
 import { scheduleAuditRetention } from './plugins/audit-retention';
 import { scheduleDeletedFilesSweep } from './plugins/deleted-files';

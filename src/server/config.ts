@@ -31,7 +31,7 @@ export interface Config {
   maxUploadBytes: number;
   /**
    * Password attempts per (username, address) in `loginWindowSeconds` before 429; past the same number per username
-   * alone or per address alone, each attempt waits a doubling delay (auth/throttle.ts).
+   * alone or per address alone, each attempt waits a doubling delay (repos/throttle.ts).
    */
   loginMaxAttempts: number;
   loginWindowSeconds: number;

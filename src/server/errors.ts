@@ -59,3 +59,34 @@ export function errorBody(statusCode: number, message: string, fields?: Record<s
   const body = fields ? { statusCode, error: status, message, fields } : { statusCode, error: status, message };
   return extra ? { ...body, ...extra } : body;
 }
+
+/**
+ * One record of a batch refused (a command run over many records, e.g. an import's apply): which one, by its index in
+ * the batch, and why. A batch of one unwraps it (`single`), so a form's write answers the record's own error.
+ */
+export class ItemFailed extends Error {
+  constructor(
+    readonly index: number,
+    readonly error: unknown,
+  ) {
+    super('a record of the batch failed');
+  }
+}
+
+/** Runs the part of a batch that concerns record `index`: what it throws names that record. */
+export async function atItem<T>(index: number, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw error instanceof ItemFailed ? error : new ItemFailed(index, error);
+  }
+}
+
+/** A batch of one: its record's own error, not the batch's wrapper. */
+export async function single<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    throw error instanceof ItemFailed ? error.error : error;
+  }
+}

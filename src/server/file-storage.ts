@@ -21,6 +21,8 @@ export interface FileStorage {
    * (no local folder) have it: /uploads/ is then served through it.
    */
   read?(publicPath: string, opts: { head: boolean }): Promise<StoredFile | undefined>;
+  /** A stored file's bytes, undefined when there is none (the disk; other stores answer through `read`). */
+  load?(publicPath: string): Promise<Buffer | undefined>;
   /** Lets go of connections; called when the app closes. */
   close?(): void;
 }
@@ -31,3 +33,25 @@ export const newImagePath = (extension: string) => `uploads/images/${randomUUID(
 
 const TYPES: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif' };
 export const contentTypeOf = (publicPath: string) => TYPES[path.extname(publicPath).slice(1).toLowerCase()] ?? 'application/octet-stream';
+
+/** A stored file's bytes, at most `maxBytes` (undefined: no such file, too large, or a store that cannot read back). */
+export async function storedBytes(storage: FileStorage, publicPath: string, maxBytes: number): Promise<Buffer | undefined> {
+  if (!isImagePath(publicPath)) return undefined;
+  if (storage.load) {
+    const bytes = await storage.load(publicPath);
+    return bytes && bytes.length <= maxBytes ? bytes : undefined;
+  }
+  const file = await storage.read?.(publicPath, { head: false });
+  if (!file?.body || (file.length ?? 0) > maxBytes) return undefined;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of file.body) {
+    size += (chunk as Buffer).length;
+    if (size > maxBytes) {
+      file.body.destroy();
+      return undefined;
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}

@@ -8,13 +8,33 @@ import { resources } from '../shared/resources';
 import { said, type Said } from './messages';
 
 const singular = (name: string) => name.split('||||')[0].trim();
-const IN = { uz: resourcesIn('uz'), ru: resourcesIn('ru') };
+const IN = { uz: resourcesIn('uz'), ru: resourcesIn('ru'), en: resourcesIn('en') };
+type Lang = keyof typeof IN;
+
+/** A resource's texts in `lang` (its `name` forms and its `menu` label), when it has a screen. */
+function textsOf(key: string, lang: Lang): { name?: string; menu?: string } | undefined {
+  const route = (resources as Record<string, { route: string } | undefined>)[key]?.route as keyof (typeof IN)['uz'] | undefined;
+  return route && (IN[lang][route] as { name?: string; menu?: string } | undefined);
+}
+
+/**
+ * How the panel names a resource's records in each language, lower case: `one`, `many` (English: its plural) and
+ * `list` (Russian: the menu's plural, used in quotes where the case cannot follow), for messages built from them.
+ */
+export function recordWords(key: string, english: string) {
+  const forms = (lang: Lang) => (textsOf(key, lang)?.name ?? english).split('||||').map((f) => f.trim().toLowerCase());
+  const en = forms('en');
+  return {
+    en: { one: en[0], many: en[1] ?? en[0] },
+    uz: { one: forms('uz')[0] },
+    ru: { list: textsOf(key, 'ru')?.menu ?? forms('ru')[1] ?? forms('ru')[0] },
+  };
+}
 
 /** One record of `key` as a message: `notFound(recordLabel('region', 'Region'))` → "Viloyat topilmadi". */
 export function recordLabel(key: string, english: string): Said {
-  const route = (resources as Record<string, { route: string } | undefined>)[key]?.route as keyof (typeof IN)['uz'] | undefined;
   const texts = (lang: 'uz' | 'ru') => {
-    const found = route && (IN[lang][route] as { name?: string } | undefined);
+    const found = textsOf(key, lang);
     return found?.name ? singular(found.name) : english;
   };
   return said({ uz: texts('uz'), ru: texts('ru'), en: english });

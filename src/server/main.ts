@@ -7,9 +7,9 @@ import cluster from 'node:cluster';
 import { ConfigError, loadConfig, startWarnings, type Config } from './config';
 import { openDatabase } from './db/open';
 import { type Database } from './db/client';
-import { bootstrap } from './db/seed/bootstrap';
+import { bootstrap } from './seed/bootstrap';
 import { usePasswordCost } from './auth/passwords';
-import type { DemoResult } from './db/seed/demo';
+import type { DemoResult } from './seed/demo';
 import { describeStorage, failureText, openStorage } from './storage';
 import { lockDataDir, LockedError, staleLockNotice } from './lock';
 import { resolveSecrets } from './secrets';
@@ -83,7 +83,7 @@ async function main() {
   // DEMO_DATA: on by default only for a new embedded database (its first start is the one that creates the admin).
   let demo: DemoResult | undefined;
   if (config.demoData ?? (!config.databaseUrl && Boolean(seeded.createdAdmin))) {
-    const { seedDemo } = await import('./db/seed/demo');
+    const { seedDemo } = await import('./seed/demo');
     demo = await seedDemo(database.db, storage).catch((err) => fail(`demo data could not be seeded: ${failureText(err)}`));
   }
 

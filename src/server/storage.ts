@@ -2,7 +2,7 @@
  * Where uploaded files live (`file-storage.ts` says what a store offers; tests and other deployments may bring their
  * own): the local disk, or an S3-compatible bucket (`s3-storage.ts`) for servers that share no disk.
  */
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from './config';
 import { isImagePath, newImagePath, type FileStorage } from './file-storage';
@@ -20,6 +20,13 @@ export function diskStorage(dataDir: string): FileStorage {
     async remove(publicPath) {
       if (!isImagePath(publicPath)) return;
       await rm(path.join(imagesDir, path.basename(publicPath)), { force: true });
+    },
+    async load(publicPath) {
+      if (!isImagePath(publicPath)) return undefined;
+      return readFile(path.join(imagesDir, path.basename(publicPath))).catch((err: NodeJS.ErrnoException) => {
+        if (err.code === 'ENOENT') return undefined;
+        throw err;
+      });
     },
   };
 }

@@ -1,5 +1,5 @@
 /**
- * The actions an audit entry may name, declared once: the server records them (`recordAudit`), the admin's audit log
+ * The actions an audit entry may name, declared once: the server records them (`recordAudits`), the admin's audit log
  * filters and labels them (`resources.audit.actions.<action>`, a label per action or the type check fails). No
  * import, so the login bundle may read it.
  */
@@ -23,6 +23,8 @@ export const AUDIT_ACTIONS = [
   'imageAdd',
   'imageEdit',
   'imageDelete',
+  /** The gallery's images put in a new order (the cottage form). */
+  'imageOrder',
   /** Two-factor login turned on or off by its user, or reset by an admin (a lost phone). */
   'twoFactorEnable',
   'twoFactorDisable',

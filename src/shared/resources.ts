@@ -51,6 +51,8 @@ export interface ResourceDef {
     imageAdd?: string;
     imageEdit?: string;
     imageDelete?: string;
+    /** `PUT {ids}`: the cottage's images (`:id` = cottage id) in the gallery's new order. */
+    imageOrder?: string;
     /** Premium placements: create one for a cottage (`:id` = cottage id), end one (`:id` = placement id). */
     premium?: string;
     premiumEnd?: string;
@@ -206,6 +208,7 @@ export const resources = {
       imageAdd: 'cottage/image/add',
       imageEdit: 'cottage/image/edit/:id',
       imageDelete: 'cottage/image/delete/:id',
+      imageOrder: 'cottage/image/order/:id',
       premium: 'cottage/add/premium/:id',
       premiumEnd: 'cottage/delete/premium/:id',
       // The moderation desk (issue #25): claim the next cottage of the queue, release one, undo a decision.

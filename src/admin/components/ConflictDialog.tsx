@@ -40,6 +40,7 @@ export const ConflictDialog = () => {
 
   const reload = () => {
     close();
+    conflictStore.reloaded();
     refresh();
   };
   const overwrite = async () => {

@@ -1,10 +1,12 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
+import { MenuItem, Stack, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { TRANSLATION_TYPES, type TranslationType } from '../../shared/enums';
 import type { AppDataProvider } from '../providers/dataProvider';
 import type { TranslationChoice } from '../providers/apiExtras';
+import { FormDialog } from '../ui/FormDialog';
+import { useSaving } from '../ui/useSaving';
 
 const FALLBACK_CODES = ['uz', 'ru', 'en'];
 
@@ -24,17 +26,16 @@ export const CreateTranslationDialog = ({ open, onClose, onCreated }: Props) => 
   const [code, setCode] = useState('');
   const [type, setType] = useState<TranslationType>('content');
   const [definition, setDefinition] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useSaving();
   const [touched, setTouched] = useState(false);
 
   const complete = code.trim() !== '' && codes.every((c) => (definition[c] ?? '').trim() !== '');
   const error = (value: string | undefined) => touched && !(value ?? '').trim();
 
-  const save = async () => {
+  const submit = async () => {
     setTouched(true);
     if (!complete || saving) return;
-    setSaving(true);
-    try {
+    await save(async () => {
       const picked = Object.fromEntries(codes.map((c) => [c, definition[c].trim()]));
       // The generic create: the registry declares `definition`, so it travels with code and type.
       const { data } = await dataProvider.create('translate', { data: { code: code.trim(), type, definition: picked } });
@@ -44,58 +45,53 @@ export const CreateTranslationDialog = ({ open, onClose, onCreated }: Props) => 
       setDefinition({});
       setTouched(false);
       onCreated(created);
-    } catch (e) {
-      notify(e instanceof Error ? e.message : 'app.error.generic', { type: 'error' });
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="create-translation-title">
-      <DialogTitle id="create-translation-title">{translate('app.translation.create_title')}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
-            label={translate('app.translation.code')}
-            name="translation-code"
-            value={code}
-            required
-            error={error(code)}
-            onChange={(e) => setCode(e.target.value)}
-          />
-          <TextField
-            select
-            label={translate('app.translation.type')}
-            value={type}
-            onChange={(e) => setType(TRANSLATION_TYPES.find((t) => t === e.target.value) ?? 'content')}
-          >
-            {TRANSLATION_TYPES.map((t) => (
-              <MenuItem key={t} value={t}>
-                {translate(`app.translation.types.${t}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-          {codes.map((c) => (
-            <TextField
-              key={c}
-              label={translate('app.translation.definition', { code: c })}
-              name={`definition-${c}`}
-              value={definition[c] ?? ''}
-              required
-              multiline
-              error={error(definition[c])}
-              onChange={(e) => setDefinition((d) => ({ ...d, [c]: e.target.value }))}
-            />
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      titleId="create-translation-title"
+      title={translate('app.translation.create_title')}
+      onSave={() => void submit()}
+      saveDisabled={saving}
+      maxWidth="sm"
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <TextField
+          label={translate('app.translation.code')}
+          name="translation-code"
+          value={code}
+          required
+          error={error(code)}
+          onChange={(e) => setCode(e.target.value)}
+        />
+        <TextField
+          select
+          label={translate('app.translation.type')}
+          value={type}
+          onChange={(e) => setType(TRANSLATION_TYPES.find((t) => t === e.target.value) ?? 'content')}
+        >
+          {TRANSLATION_TYPES.map((t) => (
+            <MenuItem key={t} value={t}>
+              {translate(`app.translation.types.${t}`)}
+            </MenuItem>
           ))}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-        <Button variant="contained" onClick={save} disabled={saving}>
-          {translate('ra.action.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+        </TextField>
+        {codes.map((c) => (
+          <TextField
+            key={c}
+            label={translate('app.translation.definition', { code: c })}
+            name={`definition-${c}`}
+            value={definition[c] ?? ''}
+            required
+            multiline
+            error={error(definition[c])}
+            onChange={(e) => setDefinition((d) => ({ ...d, [c]: e.target.value }))}
+          />
+        ))}
+      </Stack>
+    </FormDialog>
   );
 };

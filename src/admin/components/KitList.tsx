@@ -15,7 +15,7 @@ import {
   type DataTableProps,
   type ListProps,
 } from 'react-admin';
-import { useTabTitle } from '../layout/useTabTitle';
+import { useTabTitle } from '../ui/useTabTitle';
 import { listStaleTime } from '../providers/listPrefetch';
 import { KitCards } from './KitCards';
 import { FoldContext, useFoldWhenShort } from './RowFold';

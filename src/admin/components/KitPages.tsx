@@ -1,6 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import { Create, Edit, useResourceContext, type CreateProps, type EditProps } from 'react-admin';
-import { useTabTitle } from '../layout/useTabTitle';
+import { useTabTitle } from '../ui/useTabTitle';
 import { LiveEditNotice } from '../live/LiveParts';
 
 interface Frame {

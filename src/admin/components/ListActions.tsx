@@ -1,5 +1,17 @@
+import AddIcon from '@mui/icons-material/Add';
 import DensitySmallIcon from '@mui/icons-material/DensitySmall';
-import { ColumnsButton, CreateButton, FilterButton, TopToolbar, useFilterContext, useResourceDefinition, Button } from 'react-admin';
+import {
+  Button,
+  ColumnsButton,
+  CreateButton,
+  FilterButton,
+  TopToolbar,
+  useCanAccess,
+  useCreatePath,
+  useFilterContext,
+  useResourceContext,
+  useResourceDefinition,
+} from 'react-admin';
 import { ExportCsvButton } from './ExportCsvButton';
 import { ImportCsvButton } from './ImportCsvButton';
 import { useDensity, usePhone } from './layoutPrefs';
@@ -21,6 +33,22 @@ const DensityButton = () => {
 };
 
 /**
+ * Create on a phone: a button in the toolbar, not react-admin's floating one, which sat over the cards' row actions
+ * at the screen's bottom right (#34). The same permission check as react-admin's.
+ */
+const PhoneCreateButton = ({ label }: { label?: string }) => {
+  const resource = useResourceContext();
+  const createPath = useCreatePath();
+  const { canAccess } = useCanAccess({ action: 'create', resource });
+  if (!canAccess || !resource) return null;
+  return (
+    <Button to={createPath({ resource, type: 'create' })} label={label ?? 'ra.action.create'}>
+      <AddIcon />
+    </Button>
+  );
+};
+
+/**
  * Every list's toolbar: the filters that are not always shown (saved queries live on the server, in the aside, so
  * react-admin's browser-store ones are off), the column chooser (hide and reorder, kept in the store), the row
  * density, create when the resource has it (react-admin's button checks `<resource>.create`; `createLabel` renames
@@ -36,7 +64,7 @@ export const ListActions = ({ createLabel }: { createLabel?: string }) => {
       {filters && <FilterButton disableSaveQuery />}
       {!phone && <ColumnsButton />}
       {!phone && <DensityButton />}
-      {hasCreate && <CreateButton label={createLabel} />}
+      {hasCreate && (phone ? <PhoneCreateButton label={createLabel} /> : <CreateButton label={createLabel} />)}
       <ExportCsvButton />
       <ImportCsvButton />
     </TopToolbar>

@@ -10,6 +10,7 @@ import { useEditContext, useListContext, useResourceContext, useTranslate } from
 import { staleStore } from '../providers/conflict';
 import { API_BASE, authorizedFetch } from '../providers/httpClient';
 import { session } from '../providers/session';
+import { resourceByRoute } from '../../shared/resources';
 import { othersChangedRecord, useLiveChanges, useLiveStatus } from './LiveProvider';
 
 const HEARTBEAT_MS = 20_000;
@@ -56,8 +57,10 @@ interface Present {
 }
 
 /** Keeps this tab present on the record while mounted; answers who else is. */
-function usePresence(resource: string | undefined, id: string | undefined): Present[] {
+function usePresence(route: string | undefined, id: string | undefined): Present[] {
   const [others, setOthers] = useState<Present[]>([]);
+  // The server names a resource by its registry key: `cottage-type`, `services` and `roles` were refused (400).
+  const resource = route && (resourceByRoute(route)?.key ?? route);
   const beat = useCallback(async () => {
     if (!resource || !id) return;
     const res = await authorizedFetch('presence', { method: 'PUT', body: JSON.stringify({ resource, id }) }).catch(() => undefined);
@@ -78,7 +81,7 @@ function usePresence(resource: string | undefined, id: string | undefined): Pres
       leave();
     };
   }, [resource, id, beat]);
-  // Someone joined or left: ask again.
+  // Someone joined or left (the stream names the resource by its key too): ask again.
   useLiveChanges(resource, (change) => {
     if (change.action === 'presence' && id && change.ids.includes(id)) void beat();
   });

@@ -11,6 +11,7 @@ import { useLogoutIfAccessDenied } from 'react-admin';
 import type { LiveChange, LiveStatus } from '../providers/liveEvents';
 import { SharedLiveEvents } from '../providers/sharedLive';
 import { WRITE_SENSITIVE_KEYS } from '../providers/queryClient';
+import { resourceByRoute } from '../../shared/resources';
 
 interface HeardChange extends LiveChange {
   /** This tab saved it (a successful write of the same resource and id within the last few seconds). */
@@ -36,11 +37,17 @@ const LiveContext = createContext<Live | null>(null);
 const OWN_WINDOW_MS = 5_000;
 const STATS_DEBOUNCE_MS = 500;
 
+/**
+ * The stream names a resource by its registry key (`cottageType`); react-admin and the panel's pages by its route
+ * (`cottage-type`, `services`, `roles`). Both sides are compared by the key.
+ */
+const keyOf = (resource: string) => resourceByRoute(resource)?.key ?? resource;
+
 /** The resource and ids of a react-admin mutation's variables (`{ resource, id }`, `{ resource, ids }`), if any. */
 function written(variables: unknown): { resource?: string; ids: string[] } {
   const v = (variables ?? {}) as { resource?: unknown; id?: unknown; ids?: unknown; data?: { id?: unknown } };
   const ids = [v.id, v.data?.id, ...(Array.isArray(v.ids) ? v.ids : [])].filter((x) => x !== undefined && x !== null).map(String);
-  return { resource: typeof v.resource === 'string' ? v.resource : undefined, ids };
+  return { resource: typeof v.resource === 'string' ? keyOf(v.resource) : undefined, ids };
 }
 
 export const LiveProvider = ({ children }: { children: ReactNode }) => {
@@ -87,15 +94,16 @@ export const LiveProvider = ({ children }: { children: ReactNode }) => {
   return <LiveContext.Provider value={value}>{children}</LiveContext.Provider>;
 };
 
-/** Calls `handler` for each change of `resource` (`'*'`: every resource) while the component is mounted. */
+/** Calls `handler` for each change of `resource` (its route or key; `'*'`: every resource) while the component is mounted. */
 export function useLiveChanges(resource: string | undefined, handler: (change: HeardChange) => void) {
   const live = useContext(LiveContext);
   const latest = useRef(handler);
   latest.current = handler;
   useEffect(() => {
     if (!live || !resource) return;
+    const key = resource === '*' ? '*' : keyOf(resource);
     return live.events.onChange((change) => {
-      if (resource !== '*' && change.resource !== resource) return;
+      if (key !== '*' && change.resource !== key) return;
       latest.current({ ...change, own: live.isOwn(change) });
     });
   }, [live, resource]);

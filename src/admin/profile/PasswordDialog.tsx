@@ -1,8 +1,10 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import { Stack, TextField } from '@mui/material';
+import { useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { PASSWORD_MIN } from '../../shared/limits';
 import type { AppDataProvider } from '../providers/dataProvider';
+import { FormDialog } from '../ui/FormDialog';
+import { useSaving } from '../ui/useSaving';
 
 const EMPTY = { current: '', next: '', repeat: '' };
 
@@ -13,7 +15,7 @@ export const PasswordDialog = ({ open, onClose }: { open: boolean; onClose: () =
   const dataProvider = useDataProvider<AppDataProvider>();
   const [values, setValues] = useState(EMPTY);
   const [touched, setTouched] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useSaving();
   const tooShort = values.next.length > 0 && values.next.length < PASSWORD_MIN;
   const mismatch = values.repeat.length > 0 && values.repeat !== values.next;
   const valid = values.current.length > 0 && values.next.length >= PASSWORD_MIN && values.repeat === values.next;
@@ -23,20 +25,14 @@ export const PasswordDialog = ({ open, onClose }: { open: boolean; onClose: () =
     setTouched(false);
     onClose();
   };
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = async () => {
     setTouched(true);
     if (!valid) return;
-    setSaving(true);
-    try {
+    await save(async () => {
       await dataProvider.changePassword(values.current, values.next);
       notify('app.profile.changed', { type: 'success' });
       close();
-    } catch (error) {
-      notify(error instanceof Error ? error.message : 'app.error.generic', { type: 'error' });
-    } finally {
-      setSaving(false);
-    }
+    });
   };
   const field = (key: keyof typeof EMPTY, label: string, error?: string, autoComplete = 'new-password') => (
     <TextField
@@ -53,23 +49,21 @@ export const PasswordDialog = ({ open, onClose }: { open: boolean; onClose: () =
     />
   );
   return (
-    <Dialog open={open} onClose={close} aria-labelledby="password-dialog-title" fullWidth maxWidth="xs">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="password-dialog-title">{translate('app.profile.change_password')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={1} sx={{ pt: 1 }}>
-            {field('current', 'app.profile.current_password', undefined, 'current-password')}
-            {field('next', 'app.profile.new_password', tooShort ? 'app.profile.too_short' : undefined)}
-            {field('repeat', 'app.profile.repeat_password', mismatch ? 'app.profile.mismatch' : undefined)}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close}>{translate('ra.action.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={saving}>
-            {translate('ra.action.save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onClose={close}
+      titleId="password-dialog-title"
+      title={translate('app.profile.change_password')}
+      onSave={submit}
+      saveDisabled={saving}
+      asForm
+      maxWidth="xs"
+    >
+      <Stack spacing={1} sx={{ pt: 1 }}>
+        {field('current', 'app.profile.current_password', undefined, 'current-password')}
+        {field('next', 'app.profile.new_password', tooShort ? 'app.profile.too_short' : undefined)}
+        {field('repeat', 'app.profile.repeat_password', mismatch ? 'app.profile.mismatch' : undefined)}
+      </Stack>
+    </FormDialog>
   );
 };

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Title, useGetIdentity, useTranslate } from 'react-admin';
 import { useFormat } from '../components/formats';
-import { useTabTitle } from '../layout/useTabTitle';
+import { useTabTitle } from '../ui/useTabTitle';
 import { forgetMe, loadMe } from '../providers/authProvider';
 import { imageUrl } from '../providers/imageUrl';
 import { PasswordDialog } from './PasswordDialog';

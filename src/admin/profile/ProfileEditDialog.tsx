@@ -1,8 +1,10 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import { Button, Stack, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { Me } from '../providers/apiExtras';
 import type { AppDataProvider } from '../providers/dataProvider';
+import { FormDialog } from '../ui/FormDialog';
+import { useSaving } from '../ui/useSaving';
 
 const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
@@ -14,44 +16,35 @@ export const ProfileEditDialog = ({ me, open, onClose, onSaved }: { me: Me; open
   const [name, setName] = useState(me.name ?? '');
   const [email, setEmail] = useState(me.email ?? '');
   const [file, setFile] = useState<File>();
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useSaving();
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setSaving(true);
-    try {
+  const submit = () =>
+    save(async () => {
       await dataProvider.updateProfile({ name, email, image: file });
       notify('app.profile.saved', { type: 'success' });
       onSaved();
       onClose();
-    } catch (error) {
-      notify(error instanceof Error ? error.message : 'app.error.generic', { type: 'error' });
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="profile-edit-title" fullWidth maxWidth="xs">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="profile-edit-title">{translate('app.profile.edit_title')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField label={translate('app.profile.name')} value={name} onChange={(e) => setName(e.target.value)} slotProps={{ htmlInput: { maxLength: 128 } }} fullWidth />
-            <TextField type="email" label={translate('app.profile.email')} value={email} onChange={(e) => setEmail(e.target.value)} fullWidth />
-            <Button component="label" variant="outlined" sx={{ '&:focus-within': { outline: '2px solid', outlineOffset: 2 } }}>
-              {translate('app.profile.photo_choose')}
-              <input style={VISUALLY_HIDDEN} type="file" accept="image/*" onChange={(e) => setFile(e.target.files?.[0])} />
-            </Button>
-            <Typography variant="body2">{file?.name ?? translate('app.image.none_chosen')}</Typography>
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={saving}>
-            {translate('ra.action.save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      titleId="profile-edit-title"
+      title={translate('app.profile.edit_title')}
+      onSave={submit}
+      saveDisabled={saving}
+      asForm
+      maxWidth="xs"
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <TextField label={translate('app.profile.name')} value={name} onChange={(e) => setName(e.target.value)} slotProps={{ htmlInput: { maxLength: 128 } }} fullWidth />
+        <TextField type="email" label={translate('app.profile.email')} value={email} onChange={(e) => setEmail(e.target.value)} fullWidth />
+        <Button component="label" variant="outlined" sx={{ '&:focus-within': { outline: '2px solid', outlineOffset: 2 } }}>
+          {translate('app.profile.photo_choose')}
+          <input style={VISUALLY_HIDDEN} type="file" accept="image/*" onChange={(e) => setFile(e.target.files?.[0])} />
+        </Button>
+        <Typography variant="body2">{file?.name ?? translate('app.image.none_chosen')}</Typography>
+      </Stack>
+    </FormDialog>
   );
 };

@@ -8,7 +8,7 @@ import type { Identifier, RaRecord } from 'react-admin';
 import type { CottageStatus, ServiceCode } from '../../shared/enums';
 import { PATHS } from '../../shared/paths';
 import { apiPath, resources } from '../../shared/resources';
-import type { ApiResponse } from './httpClient';
+import type { Http } from './httpClient';
 import { toFormData } from './payload';
 import { createReviewApi, type ReviewApi } from './reviewApi';
 // Types only (erased at build): the records' and schemas' zod stays out of the admin's bundles.
@@ -21,7 +21,6 @@ import type { MeRecord } from '../../shared/records/user';
 import type { Stats } from '../../shared/schemas/stats';
 import type { StatsSeries } from '../../shared/schemas/stats-series';
 
-type Http = <T = unknown>(path: string, init?: RequestInit) => Promise<ApiResponse<T>>;
 
 /** A translation to pick from (`GET translate/unused`), as far as the pickers read it. */
 export type TranslationChoice = Pick<Json<TranslationRecord>, 'id' | 'code'>;
@@ -79,6 +78,8 @@ export interface ApiExtras extends ReviewApi {
     change: { file?: File; isMainImage?: boolean; status?: 'active' | 'inactive' },
   ): Promise<CottageImage>;
   deleteCottageImage(imageId: Identifier): Promise<void>;
+  /** Puts every image of the cottage, once each, in the gallery's new order; answers them in it. */
+  orderCottageImages(cottageId: Identifier, imageIds: Identifier[]): Promise<CottageImage[]>;
   /** The home charts' day-by-day series (`GET /stats/series`). */
   statsSeries(): Promise<StatsSeries>;
   updateProfile(change: ProfileChange): Promise<Me>;
@@ -139,6 +140,8 @@ export function createApiExtras(http: Http): Omit<ApiExtras, 'updateImage'> {
     async deleteCottageImage(id) {
       await http(apiPath(cottage.api.imageDelete, id), { method: 'DELETE' });
     },
+    orderCottageImages: async (cottageId, ids) =>
+      (await http<CottageImage[]>(apiPath(cottage.api.imageOrder, cottageId), json('PUT', { ids: ids.map(String) }))).json ?? [],
     statsSeries: async () => (await http<StatsSeries>(PATHS.statsSeries)).json,
     updateProfile: async (change) => (await http<Me>(PATHS.me, { method: 'PATCH', body: toFormData({ ...change }) })).json,
     async changePassword(currentPassword, newPassword) {

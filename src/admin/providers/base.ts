@@ -6,12 +6,10 @@
 import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
 import { apiPath, resourceByRoute, type ResourceDef } from '../../shared/resources';
 import { ConflictError, conflictStore, currentOf, staleStore, versionHeader } from './conflict';
-import type { ApiResponse } from './httpClient';
+import type { Http } from './httpClient';
 import { applyListParams, listQuery, totalFromHeaders, type Row } from './listQuery';
 import { toWriteBody } from './payload';
 import { fromApi } from './records';
-
-export type Http = <T = unknown>(path: string, init?: RequestInit) => Promise<ApiResponse<T>>;
 
 /** The server takes at most this many ids in one bulk call (all or nothing, one transaction). */
 export const BULK_LIMIT = 1000;

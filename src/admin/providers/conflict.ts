@@ -45,6 +45,7 @@ type Listener = () => void;
 let pending: Conflict | null = null;
 const listeners = new Set<Listener>();
 const savedListeners = new Set<Listener>();
+const reloadListeners = new Set<Listener>();
 
 export const conflictStore = {
   get: (): Conflict | null => pending,
@@ -63,6 +64,14 @@ export const conflictStore = {
   onOverwritten(listener: Listener) {
     savedListeners.add(listener);
     return () => void savedListeners.delete(listener);
+  },
+  /** The user chose Reload: the open form drops what it had unsaved and shows the record as it is now. */
+  reloaded() {
+    for (const listener of reloadListeners) listener();
+  },
+  onReloaded(listener: Listener) {
+    reloadListeners.add(listener);
+    return () => void reloadListeners.delete(listener);
   },
 };
 

@@ -4,11 +4,11 @@
  */
 import { withLifecycleCallbacks, type DataProvider } from 'react-admin';
 import { createApiExtras, type ApiExtras } from './apiExtras';
-import { createBaseProvider, createImageUpload, type Http } from './base';
-import { httpClient as defaultHttp } from './httpClient';
+import { createBaseProvider, createImageUpload } from './base';
+import { httpClient as defaultHttp, type Http } from './httpClient';
 import { cottageCallbacks, fetchStored, servicesCallbacks, type FetchStored } from './lifecycle';
 
-export type { Http } from './base';
+export type { Http } from './httpClient';
 export type AppDataProvider = DataProvider & ApiExtras;
 
 export function createDataProvider(http: Http = defaultHttp, readStored: FetchStored = fetchStored): AppDataProvider {

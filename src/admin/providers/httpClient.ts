@@ -16,6 +16,9 @@ export interface ApiResponse<T = unknown> {
   json: T;
 }
 
+/** What the API modules take to call the server: `httpClient` itself, or a test's stand-in. */
+export type Http = <T = unknown>(path: string, init?: RequestInit) => Promise<ApiResponse<T>>;
+
 function apiUrl(path: string): string {
   return `${API_BASE}/${path.replace(/^\/+/, '')}`;
 }

@@ -1,7 +1,7 @@
 /**
  * The admin pages that belong to no registry resource, each with the permission it needs (`null`: any signed-in
  * user). Pure (no React), so canAccess stays in the login bundle; the page elements and menu places are in
- * layout/pages. A resource's own pages (its module's `pages`) need its `list`, which the menu asks about.
+ * shell/pages. A resource's own pages (its module's `pages`) need its `list`, which the menu asks about.
  */
 import type { ResourceName } from '../../shared/resources';
 

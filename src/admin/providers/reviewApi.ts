@@ -5,11 +5,10 @@
  */
 import type { Identifier, RaRecord } from 'react-admin';
 import { apiPath, resources } from '../../shared/resources';
-import type { ApiResponse } from './httpClient';
+import type { Http } from './httpClient';
 // A type only: the record's zod stays out of the panel's bundle.
 import type { CottageSignalsRecord } from '../../shared/records/signals';
 
-type Http = <T = unknown>(path: string, init?: RequestInit) => Promise<ApiResponse<T>>;
 
 const { api } = resources.cottage;
 /** The API's paths (relative to /api/v1): the registry's cottage actions, and the desk's reads beside them. */

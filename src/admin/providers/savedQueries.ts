@@ -4,9 +4,8 @@ import { SAVED_QUERY_PATHS } from '../../shared/paths';
 import type { SavedQueryValue } from '../../shared/schemas/saved-query';
 import type { Json } from '../../shared/json';
 import type { SavedQueryRecord } from '../../shared/records/saved-query';
-import { httpClient, type ApiResponse } from './httpClient';
+import { httpClient, type Http } from './httpClient';
 
-type Http = <T = unknown>(path: string, init?: RequestInit) => Promise<ApiResponse<T>>;
 
 /** A record as it travels: dates are ISO strings on the wire. */
 export type SavedQuery = Json<SavedQueryRecord>;

@@ -1,10 +1,10 @@
+import { DEFAULT_LANGUAGE } from '../../shared/enums';
 import type { TokenPairRecord } from '../../shared/records/user';
 
 /** Where the session and the interface language live in the browser (the original panel's keys, kept for users). */
 const ACCESS_TOKEN_KEY = 'accessToken';
 const REFRESH_TOKEN_KEY = 'refreshToken';
 const LANGUAGE_KEY = 'language';
-const DEFAULT_LANGUAGE = 'uz';
 
 /** The session's two tokens, as the login and refresh calls answer them. */
 type TokenPair = TokenPairRecord;

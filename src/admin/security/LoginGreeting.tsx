@@ -1,4 +1,4 @@
-import { Alert, AlertTitle, Button, Snackbar, Stack } from '@mui/material';
+import { Alert, AlertTitle, Button, Stack } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useGetIdentity, useTranslate } from 'react-admin';
@@ -10,8 +10,12 @@ import { SECURITY_KEY } from './SecuritySection';
 
 /**
  * Right after a login, once: "Last login: 24 Nov 2026, 18:04, Chrome on Windows", and — the first time for an account
- * without two-factor login — an offer to turn it on (to Profile). Remembered per user in this browser. It hides by
- * itself after a few seconds and with the first navigation.
+ * without two-factor login — an offer to turn it on (to Profile). Remembered per user in this browser. It goes with
+ * its close button, "Not now", or the first navigation.
+ *
+ * A notice at the top of the page, in its flow, not a toast: a toast floats over whatever lies beneath it, and at the
+ * bottom right it covered the Save of a form on a phone and the actions under it on a laptop (#34). Nor does it hide
+ * by itself, which would move the page under the pointer.
  */
 export const LoginGreeting = () => {
   const translate = useTranslate();
@@ -39,34 +43,32 @@ export const LoginGreeting = () => {
   const last = data.lastLogin;
   const close = () => setOpen(false);
   return (
-    <Snackbar open anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} onClose={(_, reason) => reason !== 'clickaway' && close()} autoHideDuration={offer.show ? 15_000 : 8000}>
-      <Alert severity={offer.show ? 'warning' : 'info'} onClose={close} closeText={translate('ra.action.close')} className="LoginGreeting" sx={{ maxWidth: 480 }}>
-        {last ? (
-          <AlertTitle>{translate('app.security.last_login', { when: format.dateTime(last.at), device: deviceLabel(translate, last) })}</AlertTitle>
-        ) : (
-          <AlertTitle>{translate('app.security.first_login')}</AlertTitle>
-        )}
-        {offer.show && (
-          <Stack spacing={1}>
-            <span>{translate('app.security.offer')}</span>
-            <Stack direction="row" spacing={1}>
-              <Button
-                size="small"
-                variant="contained"
-                onClick={() => {
-                  close();
-                  navigate('/dashboart/profile');
-                }}
-              >
-                {translate('app.security.enable')}
-              </Button>
-              <Button size="small" onClick={close}>
-                {translate('app.security.not_now')}
-              </Button>
-            </Stack>
+    <Alert severity={offer.show ? 'warning' : 'info'} onClose={close} closeText={translate('ra.action.close')} className="LoginGreeting" role="status" sx={{ mt: 1, mb: 1 }}>
+      {last ? (
+        <AlertTitle>{translate('app.security.last_login', { when: format.dateTime(last.at), device: deviceLabel(translate, last) })}</AlertTitle>
+      ) : (
+        <AlertTitle>{translate('app.security.first_login')}</AlertTitle>
+      )}
+      {offer.show && (
+        <Stack spacing={1}>
+          <span>{translate('app.security.offer')}</span>
+          <Stack direction="row" spacing={1}>
+            <Button
+              size="small"
+              variant="contained"
+              onClick={() => {
+                close();
+                navigate('/dashboart/profile');
+              }}
+            >
+              {translate('app.security.enable')}
+            </Button>
+            <Button size="small" onClick={close}>
+              {translate('app.security.not_now')}
+            </Button>
           </Stack>
-        )}
-      </Alert>
-    </Snackbar>
+        </Stack>
+      )}
+    </Alert>
   );
 };

@@ -2,6 +2,7 @@ import { FormControlLabel, Switch, Typography, Box } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { securityApi } from './api';
+import { useSaving } from '../ui/useSaving';
 
 /** On a role's edit page: whether its users must turn two-factor login on first. Saved at once, apart from the form. */
 export const RoleTwoFactorSwitch = () => {
@@ -9,23 +10,17 @@ export const RoleTwoFactorSwitch = () => {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useSaving();
   const [value, setValue] = useState<boolean | undefined>(undefined);
   if (!record) return null;
   const checked = value ?? Boolean(record.requireTwoFactor);
-  const change = async (next: boolean) => {
-    setSaving(true);
-    try {
+  const change = (next: boolean) =>
+    save(async () => {
       await securityApi.setRoleTwoFactor(record.id, next);
       setValue(next);
       notify('app.security.role_saved', { type: 'success' });
       refresh();
-    } catch (e) {
-      notify(e instanceof Error ? e.message : 'app.error.generic', { type: 'error' });
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
   return (
     <Box sx={{ px: 2, pb: 2 }} className="RoleTwoFactor">
       <FormControlLabel

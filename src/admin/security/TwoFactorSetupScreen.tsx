@@ -2,7 +2,7 @@ import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/m
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { useAuthProvider, useTranslate } from 'react-admin';
-import { Logo } from '../layout/Logo';
+import { Logo } from '../ui/Logo';
 import { session } from '../providers/session';
 import { forgetMe } from '../providers/authProvider';
 import { TwoFactorSetup } from './TwoFactorSetup';

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import { OWASP_SCRYPT_N, loadConfig } from '../config';
 import { openPglite, PGLITE_EXTENSIONS } from '../db/pglite';
-import { bootstrap } from '../db/seed/bootstrap';
+import { bootstrap } from '../seed/bootstrap';
 import { resolveSecrets } from '../secrets';
 import { hashPassword, needsRehash, randomPassword, usePasswordCost, verifyPassword } from './passwords';
 import { passwordWeakness } from './strength';

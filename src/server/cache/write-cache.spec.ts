@@ -55,4 +55,19 @@ describe('WriteCache', () => {
     cache.set('s3', session(), cache.generation);
     expect(cache.get('s3')?.userId).toBe('u1');
   });
+
+  it('serves nothing while a write is being checked, then what the check kept', () => {
+    const cache = new WriteCache<CachedSession>();
+    cache.set('s1', session('u1'), cache.generation);
+    cache.set('s2', session('u2'), cache.generation);
+    cache.hold();
+    expect(cache.get('s1')).toBeUndefined();
+    const before = cache.generation;
+    cache.invalidateWhere((key) => key === 's2');
+    cache.release();
+    expect(cache.get('s1')?.userId).toBe('u1');
+    expect(cache.get('s2')).toBeUndefined();
+    cache.set('s2', session('u2'), before); // read before the check: not kept
+    expect(cache.get('s2')).toBeUndefined();
+  });
 });

@@ -1,9 +1,10 @@
 /**
- * A cache of what the database answered, kept until the next write: the live sessions with their permissions (a
+ * A cache of what the database answered, kept until a write changes it: the live sessions with their permissions (a
  * request does not cost three queries before its own work). Lists keep their answers and totals in
  * `kept-answers.ts` instead, under keys that change with the tables they read. Correctness rules, the same for every such cache (plugins/changes.ts drives them):
- * - every write through the API (any method but GET/HEAD/OPTIONS) empties the caches before its answer leaves, so a
- *   logout, a role change or a new record holds for the very next request;
+ * - after every write through the API (any method but GET/HEAD/OPTIONS), before its answer leaves, the entries the
+ *   write may have changed are dropped (plugins/session-freshness.ts decides which), so a logout, a role change or a
+ *   revoked key holds for the very next request;
  * - a lookup that started before such a write never stores its (possibly stale) result: entries carry the
  *   generation they were read in;
  * - the other server processes on the database learn of such a write through the database (LISTEN/NOTIFY) and empty
@@ -22,6 +23,8 @@ export class WriteCache<V> {
   private current = 0;
   /** False while changes made by other processes could go unheard: then nothing is cached. */
   private trusted = true;
+  /** Checks of a write under way (`hold`): until they end, what is kept may be stale, so nothing is served. */
+  private held = 0;
 
   constructor(
     private readonly ttlMs = 5_000,
@@ -34,7 +37,7 @@ export class WriteCache<V> {
   }
 
   get(key: string, now = Date.now()): V | undefined {
-    const entry = this.trusted ? this.entries.get(key) : undefined;
+    const entry = this.trusted && this.held === 0 ? this.entries.get(key) : undefined;
     if (entry && now - entry.cachedAt < this.ttlMs) return entry.value;
     if (entry) this.entries.delete(key);
     return undefined;
@@ -58,5 +61,25 @@ export class WriteCache<V> {
   invalidateAll() {
     this.current += 1;
     this.entries.clear();
+  }
+
+  /** A write was heard: serve nothing until `release`, while a watcher finds out what it changed. */
+  hold() {
+    this.held += 1;
+  }
+
+  release() {
+    this.held = Math.max(0, this.held - 1);
+  }
+
+  /** Drops the entries `stale` picks; lookups under way are not kept either (they may have read before the write). */
+  invalidateWhere(stale: (key: string, value: V) => boolean) {
+    this.current += 1;
+    for (const [key, entry] of this.entries) if (stale(key, entry.value)) this.entries.delete(key);
+  }
+
+  /** The entries kept now, however old (a watcher checks them against the database). */
+  *kept(): IterableIterator<[string, V]> {
+    for (const [key, entry] of this.entries) yield [key, entry.value];
   }
 }

@@ -1,5 +1,5 @@
 /** Small SQL helpers every repository may use. */
-import { eq, getTableName, sql, type SQL } from 'drizzle-orm';
+import { eq, getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import { PgTransaction, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client';
 
@@ -40,4 +40,36 @@ export async function together<const T extends readonly (() => PromiseLike<unkno
   const results: unknown[] = [];
   for (const query of queries) results.push(await query());
   return results as Results;
+}
+
+/** Rows one statement of `unnestRows` carries at most (its arrays' length). */
+const UNNEST_CHUNK = 5000;
+
+/**
+ * Many rows of `table` (objects keyed by its columns' property names) as the tails of `insert into <table> …`
+ * statements: `("a", "b") select * from unnest($1::uuid[], $2::text[])`, one array parameter per column instead of one
+ * per cell, so thousands of rows cost the engine little to receive and plan (PGlite's protocol and parser were a good
+ * part of an import's apply). Rows that give different columns get separate statements (a column left out keeps its
+ * default). Undefined when a column given is itself an array (arrays of arrays do not unnest into rows): the caller
+ * inserts those rows with `values`. The caller writes the `insert into` with its own table, so the one-door check
+ * (`scripts/write-doors.ts`) sees who writes what.
+ */
+export function unnestRows(table: PgTable, rows: Record<string, unknown>[]): SQL[] | undefined {
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const groups = new Map<string, Record<string, unknown>[]>();
+  for (const row of rows) {
+    const props = Object.keys(row).filter((p) => row[p] !== undefined).sort().join(',');
+    groups.set(props, [...(groups.get(props) ?? []), row]);
+  }
+  const out: SQL[] = [];
+  for (const [props, group] of groups) {
+    const names = props.split(',').filter(Boolean);
+    if (!names.length || names.some((p) => !columns[p] || columns[p].getSQLType().endsWith(']'))) return undefined;
+    for (let i = 0; i < group.length; i += UNNEST_CHUNK) {
+      const part = group.slice(i, i + UNNEST_CHUNK);
+      const arrays = names.map((p) => sql`${sql.param(part.map((r) => (r[p] === null ? null : columns[p].mapToDriverValue(r[p]))))}::${sql.raw(columns[p].getSQLType())}[]`);
+      out.push(sql`(${sql.join(names.map((p) => sql.identifier(columns[p].name)), sql`, `)}) select * from unnest(${sql.join(arrays, sql`, `)})`);
+    }
+  }
+  return out;
 }

@@ -2,7 +2,7 @@
  * Each registry resource's own table and what a message calls one of its records. Translated fields are found here by
  * the registry's `kind: 'translation'`: field `name` is the column `nameTranslateId`.
  */
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { NAMED_KEYS, resources, type NamedKey, type ResourceName } from '../../shared/resources';
 import * as schema from './schema';
 import { cottages, languages, notifications, orders, roles, services, tariffs, translations, users } from './schema';
@@ -42,4 +42,29 @@ export function translationColumn(key: TabledResource, field: string): PgColumn 
   const column = (RESOURCE_TABLES[key].table as unknown as Record<string, PgColumn | undefined>)[`${field}TranslateId`];
   if (!column) throw new Error(`${key}.${field} is a translation but its table has no ${field}TranslateId column`);
   return column;
+}
+
+/**
+ * The column a registry `reference` field is stored in: the field's own name (`regionId`), or its camel case
+ * (`service_id` → `serviceId`).
+ */
+export function referenceColumn(key: TabledResource, field: string): PgColumn {
+  const columns = RESOURCE_TABLES[key].table as unknown as Record<string, PgColumn | undefined>;
+  const column = columns[field] ?? columns[field.replace(/_(\w)/g, (_, ch: string) => ch.toUpperCase())];
+  if (!column) throw new Error(`${key}.${field} is a reference but its table has no column for it`);
+  return column;
+}
+
+/**
+ * What the database does to the rows of `key` that refer by `field` to a deleted record: the `onDelete` of the schema's
+ * foreign key from that column to the referenced resource's table (`restrict` when it names none), or undefined when
+ * the schema declares no such key.
+ */
+export function onDeleteOf(key: TabledResource, field: string, to: TabledResource): string | undefined {
+  const column = referenceColumn(key, field);
+  const target = RESOURCE_TABLES[to].table;
+  const found = getTableConfig(RESOURCE_TABLES[key].table)
+    .foreignKeys.map((fk) => ({ fk, ref: fk.reference() }))
+    .find(({ ref }) => ref.columns.length === 1 && ref.columns[0] === column && ref.foreignTable === target);
+  return found ? (found.fk.onDelete ?? 'restrict') : undefined;
 }

@@ -1,7 +1,7 @@
 /** The audit entry of a request's write: the writer is the request's login. */
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../db/client';
-import { insertAudit, type AuditEntry, type Writer } from '../repos/audit';
+import { insertAudits, type AuditEntry, type Writer } from '../repos/audit';
 
 /** Who writes: the request's login, if any. */
 function writer(request: FastifyRequest): Writer {
@@ -10,7 +10,10 @@ function writer(request: FastifyRequest): Writer {
   return { userId: request.user?.id ?? null, sessionId: apiKeyId ? null : (request.user?.sessionId ?? null), apiKeyId };
 }
 
-/** Records one write of this request on the write's own transaction (an edit that changed nothing leaves no entry). */
-export function recordAudit(db: DbOrTx, request: FastifyRequest, entry: AuditEntry): Promise<void> {
-  return insertAudit(db, writer(request), entry);
+/**
+ * Records the writes of this request's unit of work on its transaction, in a few statements (an edit that changed
+ * nothing leaves no entry).
+ */
+export function recordAudits(db: DbOrTx, request: FastifyRequest, entries: AuditEntry[]): Promise<void> {
+  return insertAudits(db, writer(request), entries);
 }

@@ -22,7 +22,7 @@ import { inBatches, textStream } from './streaming';
 import { said } from '../messages';
 
 const OPTION_TEXTS = {
-  oneOf: { uz: '{name} quyidagilardan biri boʻlishi kerak: {allowed}', ru: '{name}: допустимые значения — {allowed}', en: '{name} must be one of {allowed}' },
+  oneOf: { uz: '{name} quyidagilardan biri boʻlishi kerak: {allowed}', ru: 'Допустимые значения параметра {name}: {allowed}', en: '{name} must be one of {allowed}' },
   notOneOf: { uz: 'Quyidagilardan biri emas: {allowed}', ru: 'Не одно из: {allowed}', en: 'Not one of {allowed}' },
 } as const;
 

@@ -18,8 +18,9 @@ import type { AuditEntry } from '../repos/audit';
 import { auditedWrite, type Written } from './unit-of-work';
 import { csvFormat, exportFileName, exportQuerySchema, exportStream, withTexts } from './csv-export';
 import { allLanguageCodes } from '../repos/languages';
-import { allIds, type ListParams, type ListSpec } from '../query/list';
-import { parseListParams } from './list-params';
+import { allIds, filterSchema, type ListParams, type ListSpec } from '../query/list';
+import { listQuerySchemaFor, parseListParams } from './list-params';
+import { DEFAULT_LANGUAGE } from '../../shared/enums';
 
 const BULK_LIMIT = 1000;
 const NAMED_RECORD = { uz: '{label} "{name}" ({id})', ru: '{label} "{name}" ({id})', en: '{label} "{name}" ({id})' };
@@ -149,7 +150,8 @@ export function registerListKit<R extends { id: string }>(app: FastifyInstance, 
           tags,
           description:
             "The list as CSV (UTF-8 with a BOM): the list's filter and sort, every matching row, headers in the request's language; `;` and decimal commas except in English, times in APP_TIME_ZONE",
-          querystring: exportQuerySchema,
+          // The list's filter, field by field with its kind, as the list documents it: the fuzz sends the export wrong values too.
+          querystring: exportQuerySchema.extend({ filter: listQuerySchemaFor(filterSchema(kit.spec(DEFAULT_LANGUAGE))).shape.filter }),
           produces: ['text/csv'],
         },
       },

@@ -5,24 +5,23 @@
  * create when it says so), payloads derived from the registry's fields. Names are translation ids on write (one use per translation) and text in the request
  * language on read, plus `nameTranslateId`.
  */
-import { inArray, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { DbOrTx } from '../db/client';
-import { qualified } from '../db/sql';
+import type { DbOrTx, Tx } from '../db/client';
+import { anyId, qualified } from '../db/sql';
 import { RESOURCE_TABLES } from '../db/tables';
-import { conflict } from '../errors';
+import { atItem, single } from '../errors';
 import { createSchemaOf, editSchemaOf } from '../../shared/payload';
 import { namedRecordOf } from '../../shared/records/named';
 import { resources, type FieldDef, type NamedKey, type ResourceDef } from '../../shared/resources';
-import { deleteRecord, saveTranslatedRecord, updateRecord } from '../repos/records';
+import { deleteRecord, saveTranslatedRecords, updateRecord } from '../repos/records';
 import type { ListSpec } from '../query/list';
 import { kinds } from '../query/filter-kinds';
-import type { ResourceRoutes } from './resource/types';
+import type { ResourceRoutes, WriteInput } from './resource/types';
 import { jsonObjectOf, LANG, pageJsonOf, type JsonText } from '../query/page-json';
 import { registrySearch } from '../query/search';
 import { translatedColumns } from '../repos/translation-usage';
-import type { Message } from '../messages';
 
 type Data = Record<string, unknown>;
 
@@ -30,8 +29,11 @@ export interface NamedResourceConfig<R extends { id: string }> {
   key: NamedKey;
   /** The response record; by default derived from the registry fields (`namedRecordOf`). */
   record?: z.ZodType<R>;
-  /** Checks a write before it happens (referenced records exist, allowed changes); throws an HttpError. */
-  check?: (db: DbOrTx, data: Data, current?: R) => Promise<void>;
+  /**
+   * Checks writes before they happen (allowed changes), a batch at once (a form's write is a batch of one); throws an
+   * `ItemFailed` naming the record and its HttpError. Referenced records' existence is derived from the registry.
+   */
+  check?: (db: DbOrTx, items: { data: Data; current?: R }[]) => Promise<void>;
   /** Read columns besides id, name, nameTranslateId, image, createdAt. */
   select?: (lang: string) => Record<string, PgColumn | SQL>;
   /** Turns a selected row into the record (e.g. nests the region of a place). */
@@ -40,8 +42,6 @@ export interface NamedResourceConfig<R extends { id: string }> {
   json?: (lang: string) => Record<string, SQL | JsonText>;
   /** List fields besides name, nameTranslateId and createdAt (filterable and sortable). */
   listFields?: (lang: string) => Record<string, PgColumn | SQL>;
-  /** Why the record cannot be deleted now (a 409 message), if so. */
-  deleteBlocker?: (db: DbOrTx, id: string) => Promise<Message | undefined>;
 }
 
 const PLAIN = new Set<FieldDef['kind']>(['boolean', 'text', 'number', 'reference']);
@@ -85,8 +85,23 @@ export function namedResource<R extends { id: string; image?: string | null }>(c
     const rows = (await db
       .select(selection(lang))
       .from(table)
-      .where(inArray(table.id, ids))) as Data[];
+      .where(anyId(table.id, ids))) as Data[];
     return (cfg.shape ? rows.map(cfg.shape) : rows) as R[];
+  };
+
+  /**
+   * The create and edit writes of many records (a form's is a batch of one): the resource's checks for all, each
+   * one's image, then the rows in a few multi-row statements. A new record's image may be required.
+   */
+  const saveMany = async (db: Tx, items: { input: WriteInput<Data>; current?: R }[]) => {
+    if (!items.length) return [];
+    await cfg.check?.(db, items.map(({ input, current }) => ({ data: input.data, current })));
+    const rows: { id?: string; values: Data }[] = [];
+    for (const [index, { input, current }] of items.entries()) {
+      const image = imageField ? await atItem(index, () => input.image('image', !current && Boolean(imageField.required))) : undefined;
+      rows.push({ id: current?.id, values: { ...input.data, image } });
+    }
+    return saveTranslatedRecords(db, cfg.key, rows, items[0].input.lang);
   };
 
   return {
@@ -98,27 +113,17 @@ export function namedResource<R extends { id: string; image?: string | null }>(c
     files: (record) => [record.image],
     create: {
       body: { schema: createSchemaOf(def), files },
-      async write(db, input) {
-        await cfg.check?.(db, input.data);
-        const image = imageField ? await input.image('image', Boolean(imageField.required)) : undefined;
-        return saveTranslatedRecord(db, cfg.key, { ...input.data, image }, input.lang);
-      },
+      write: async (db, input) => (await single(saveMany(db, [{ input }])))[0],
+      writeMany: (db, inputs) => saveMany(db, inputs.map((input) => ({ input }))),
     },
     update: {
       body: { schema: editSchemaOf(def), files },
-      async write(db, input, current) {
-        await cfg.check?.(db, input.data, current);
-        const image = imageField ? await input.image('image', false) : undefined;
-        await saveTranslatedRecord(db, cfg.key, { ...input.data, image }, input.lang, current.id);
-      },
+      write: (db, input, current) => single(saveMany(db, [{ input, current }])),
+      writeMany: async (db, items) => void (await saveMany(db, items)),
     },
     image: imageField ? { write: (db, current, image) => updateRecord(db, cfg.key, current.id, { image }) } : undefined,
     remove: {
       description: 'Answers the deleted record; 409 while other records depend on it',
-      async check(db, current) {
-        const blocker = await cfg.deleteBlocker?.(db, current.id);
-        if (blocker) throw conflict(blocker);
-      },
       write: (db, current) => deleteRecord(db, cfg.key, current.id),
     },
   };

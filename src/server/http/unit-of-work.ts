@@ -8,7 +8,7 @@ import type { Db, Tx } from '../db/client';
 import type { AuditEntry } from '../repos/audit';
 import { publishChange } from '../repos/events';
 import { retireFiles } from '../repos/retired-files';
-import { recordAudit } from './audit';
+import { recordAudits } from './audit';
 import { enqueueWebhooks } from './webhook-outbox';
 
 export interface Written<T> {
@@ -39,7 +39,7 @@ export async function auditedWrite<T>(db: Db, request: FastifyRequest, write: (t
   const done = await db.transaction(async (tx) => {
     const written = await write(tx);
     entries = [written.audit ?? []].flat();
-    for (const entry of entries) await recordAudit(tx, request, entry);
+    await recordAudits(tx, request, entries);
     await publishChanges(tx, entries);
     // The webhooks' outbox: their messages commit with the change, or not at all (issue #36).
     const messages = await enqueueWebhooks(tx, entries);

@@ -7,7 +7,7 @@
 import type { DbOrTx } from '../db/client';
 import type { AuditEntry } from '../repos/audit';
 import { enabledWebhooks, enqueueWebhookMessages, type OutboxMessage } from '../repos/webhooks';
-import { permissionCodesOf } from '../auth/sessions';
+import { permissionCodesOf } from '../repos/permissions';
 import { diffRecords } from '../rules/audit-changes';
 import { REVERTIBLE_EFFECTS } from '../../shared/audit-actions';
 import { isSecretKey, newMessageId, wants, withoutSecrets } from '../rules/webhooks';

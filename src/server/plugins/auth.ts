@@ -8,11 +8,13 @@ import { eq } from 'drizzle-orm';
 import { sessions } from '../db/schema';
 import { HttpError } from '../errors';
 import { TokenService } from '../auth/tokens';
-import { permissionCodesOf, sessionIsLive, touchSession } from '../auth/sessions';
+import { permissionCodesOf } from '../repos/permissions';
+import { sessionIsLive, touchSession } from '../repos/sessions';
 import { twoFactorState } from '../repos/two-factor';
 import { said } from '../messages';
 import { apiKeyByToken, hashApiKeyToken, touchApiKey } from '../repos/api-keys';
 import { API_KEY_TOKEN_PREFIX } from '../../shared/schemas/api-key';
+import { keepSessionsFresh } from './session-freshness';
 
 const TEXTS = {
   missing: { uz: 'Iltimos, tizimga kiring: kirish tokeni yoʻq', ru: 'Пожалуйста, войдите: нет токена доступа', en: 'Please log in: the access token is missing' },
@@ -120,8 +122,8 @@ export async function authenticate(app: FastifyInstance, request: FastifyRequest
 
 /**
  * An API key's caller: its user, with the key's permissions that he still holds. The key is kept in the session cache
- * (emptied on every process by any write, revocation included: plugins/changes.ts) under its hash, so a revoked key or a
- * permission taken from its user is refused everywhere on the next request.
+ * under its hash (dropped on every process by a write to keys, roles or permissions: plugins/session-freshness.ts), so a
+ * revoked key or a permission taken from its user is refused everywhere on the next request.
  */
 async function authenticateKey(app: FastifyInstance, request: FastifyRequest, token: string): Promise<AuthUser> {
   if (request.routeOptions.config?.noApiKey) throw new HttpError(403, said(TEXTS.keyRefused));
@@ -204,6 +206,7 @@ async function loadSession(app: FastifyInstance, sid: string): Promise<CachedSes
 async function authPlugin(app: FastifyInstance, opts: { tokens: TokenService }) {
   app.decorate('tokens', opts.tokens);
   app.decorateRequest('user', undefined);
+  keepSessionsFresh(app, app.caches.sessions);
   // An API key is checked before anything else of the request (public routes too: a bad key is a 401, and the
   // panel's login refuses a key), and counted against its own rate limit.
   const keyLimit = new KeyRateLimit(app.config.apiKeyRateMax);

@@ -1,12 +1,14 @@
 /**
- * The caches that live until the next write (cache/write-cache.ts) — the checked sessions with their permissions — and
- * how a write reaches them in every server process on the database; and the kept answers of lists and their totals
- * (cache/kept-answers.ts), keyed to the versions of the tables they read, which no write has to empty.
+ * The caches that live until a write changes what they hold (cache/write-cache.ts) — the checked sessions with their
+ * permissions — and how a write reaches them in every server process on the database; and the kept answers of lists
+ * and their totals (cache/kept-answers.ts), keyed to the versions of the tables they read, which no write has to empty.
  *
- * A write (any request but GET/HEAD/OPTIONS) empties this process's caches and is announced on the database's
- * channel; every process, this one included, empties its caches when the notice arrives. The writer answers once its
- * own notice is back, and a moment more: PostgreSQL signals every listener at the same commit, so the others have it
- * too, and a revoked session or a new record is seen by any process on the next request.
+ * A write (any request but GET/HEAD/OPTIONS) is announced on the database's channel. Before its answer leaves, and in
+ * every process when the notice arrives, the write watchers run (`watchWrites`): the session cache's compares the
+ * versions of the tables a session is read from and drops what they changed (plugins/session-freshness.ts), so an edit
+ * of a cottage no longer costs fifty admins a reload of their sessions. The writer answers once its own notice is back,
+ * and a moment more: PostgreSQL signals every listener at the same commit, so the others have it too, and a revoked
+ * session or a new record is seen by any process on the next request.
  */
 import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
@@ -51,6 +53,11 @@ const PAGE_ENTRIES = 100;
 declare module 'fastify' {
   interface FastifyInstance {
     caches: Caches;
+    /**
+     * Runs `watcher` after every write: in the writer before its answer leaves, and in every process when the write's
+     * notice arrives. Watchers run one at a time, in the order of the writes' notices.
+     */
+    watchWrites(watcher: () => Promise<void>): void;
   }
   interface FastifyContextConfig {
     /** A non-GET route that changes nothing the caches hold (presence heartbeats): it empties and announces nothing. */
@@ -78,8 +85,31 @@ async function changesPlugin(app: FastifyInstance) {
     listPages: new KeptAnswers(PAGE_TTL_MS, PAGE_ENTRIES),
   };
   app.decorate('caches', caches);
-  // Emptied on a write; the kept answers are not: their keys change with what they read.
+  // Not trusted while the channel is down; the kept answers need no channel: their keys change with what they read.
   const all: WriteCache<unknown>[] = [caches.sessions];
+  const watchers: (() => Promise<void>)[] = [];
+  app.decorate('watchWrites', (watcher: () => Promise<void>) => void watchers.push(watcher));
+  // One run of the watchers at a time. A write heard while a run is under way waits for the next one, which starts
+  // after it and so sees it; writes heard before that next run starts share it (under a team's load, a queue of one run
+  // per write made every write wait behind the others' statements). The caches serve nothing from the moment a write
+  // is heard until the run that sees it ends.
+  let running: Promise<void> = Promise.resolve();
+  let next: Promise<void> | undefined;
+  const runWatchers = (): Promise<void> => {
+    if (next) return next;
+    for (const cache of all) cache.hold();
+    const run = running.then(async () => {
+      next = undefined;
+      try {
+        for (const watcher of watchers) await watcher().catch((err: Error) => app.log.error({ err }, 'a write watcher failed'));
+      } finally {
+        for (const cache of all) cache.release();
+      }
+    });
+    next = run;
+    running = run;
+    return run;
+  };
   const origin = randomUUID();
   const echoes = new Map<string, () => void>();
   let sequence = 0;
@@ -87,8 +117,7 @@ async function changesPlugin(app: FastifyInstance) {
   const stop = await app.database.listen(
     CHANNEL,
     (payload) => {
-      for (const cache of all) cache.invalidateAll();
-      echoes.get(payload)?.();
+      void runWatchers().then(() => echoes.get(payload)?.());
     },
     (up) => {
       listening = up;
@@ -123,7 +152,9 @@ async function changesPlugin(app: FastifyInstance) {
   // Before the answer leaves: the writer's next request, and anyone's after it on any process, reads afresh.
   app.addHook('onSend', async (request) => {
     if (READS.has(request.method) || request.routeOptions.config?.changesNothing) return;
-    for (const cache of all) cache.invalidateAll();
+    // Nothing is served from this process's caches until a run sees this write: the echo's, or this one when the
+    // channel is slow (it shares the echo's run when they meet).
+    void runWatchers();
     await announce().catch((err: Error) => request.log.error({ err }, 'could not announce a change'));
   });
 }

@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { disableFailingWebhook, leaseDue, markDelivered, markFailed, purgeWebhookDeliveries, takenMessages, type TakenMessage } from '../repos/webhooks';
 import type { Db } from '../db/client';
 import { insertPersonalNotification } from '../repos/notifications';
-import { DELIVERY_TIMEOUT_MS, GIVE_UP_MS, LEASE_MS, isPrivateAddress, resolveHost, retryDelayMs, webhookHeaders } from '../rules/webhooks';
+import { DELIVERY_TIMEOUT_MS, GIVE_UP_MS, isPrivateAddress, leaseMs, resolveHost, retryDelayMs, webhookHeaders } from '../rules/webhooks';
 import { say } from '../messages';
 
 const POLL_MS = 1000;
@@ -157,7 +157,7 @@ async function webhookDelivery(app: FastifyInstance) {
   async function runOnce(): Promise<number> {
     let total = 0;
     for (;;) {
-      const taken = await claimDue(app.db, BATCH, LEASE_MS);
+      const taken = await claimDue(app.db, BATCH, leaseMs(scale()));
       total += taken.length;
       await Promise.all(taken.map(deliver));
       if (taken.length < BATCH || stopped) break;

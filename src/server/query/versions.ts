@@ -9,10 +9,11 @@
  * behaves as before. Every write through the route builder that changes the record moves the version forward by at
  * least a millisecond (an edit that changes nothing keeps it; a bulk edit always moves it).
  */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
 import { RESOURCE_TABLES, type TabledResource } from '../db/tables';
+import { anyId } from '../db/sql';
 
 type VersionedTable = PgTable & { id: PgColumn; updatedAt: PgColumn };
 
@@ -28,13 +29,26 @@ export async function lockVersion(tx: DbOrTx, table: VersionedTable, id: string)
   return row ? (row.version as Date) : undefined;
 }
 
+/** Ids a statement of many records names at once. */
+const CHUNK = 1000;
+
+/** `lockVersion` for many records: their stored versions, their rows held until the transaction ends. */
+export async function lockVersions(tx: DbOrTx, table: VersionedTable, ids: string[]): Promise<Map<string, Date>> {
+  const out = new Map<string, Date>();
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const rows = await tx.select({ id: table.id, version: table.updatedAt }).from(table).where(anyId(table.id, ids.slice(i, i + CHUNK))).for('update');
+    for (const r of rows) out.set(String(r.id), r.version as Date);
+  }
+  return out;
+}
+
 /** The stored versions of some records. */
 export async function readVersions(db: DbOrTx, table: VersionedTable, ids: string[]): Promise<Map<string, Date>> {
   if (!ids.length) return new Map();
   const rows = await db
     .select({ id: table.id, version: table.updatedAt })
     .from(table)
-    .where(inArray(table.id, ids));
+    .where(anyId(table.id, ids));
   return new Map(rows.map((r) => [String(r.id), r.version as Date]));
 }
 
@@ -49,6 +63,20 @@ export async function bumpVersion(tx: DbOrTx, table: VersionedTable, id: string)
     .where(eq(table.id, id))
     .returning({ version: table.updatedAt });
   return row ? (row as { version: Date }).version : undefined;
+}
+
+/** `bumpVersion` for many records, in a statement for each thousand: their new versions. */
+export async function bumpVersions(tx: DbOrTx, table: VersionedTable, ids: string[]): Promise<Map<string, Date>> {
+  const out = new Map<string, Date>();
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const rows = await tx
+      .update(table)
+      .set({ updatedAt: sql`date_trunc('milliseconds', greatest(now(), ${table.updatedAt} + interval '1 millisecond'))` } as never)
+      .where(anyId(table.id, ids.slice(i, i + CHUNK)))
+      .returning({ id: table.id, version: table.updatedAt });
+    for (const r of rows as { id: unknown; version: Date }[]) out.set(String(r.id), r.version);
+  }
+  return out;
 }
 
 /** Whether a write changed what a record reads as (its version aside): an edit that changed nothing keeps its version. */

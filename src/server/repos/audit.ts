@@ -7,6 +7,7 @@ import { eq, getTableColumns, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { apiKeys, auditLog, users, type AuditChange, type RecordSnapshot } from '../db/schema';
 import { diffRecords } from '../rules/audit-changes';
+import { rowsOf, unnestRows } from '../db/sql';
 import { REVERTIBLE_EFFECTS, type AuditAction } from '../../shared/audit-actions';
 import { badRequest } from '../errors';
 import type { ListSpec } from '../query/list';
@@ -47,16 +48,34 @@ export interface Writer {
  * and every other action always do).
  */
 export async function insertAudit(db: DbOrTx, by: Writer, entry: AuditEntry): Promise<void> {
-  const changes = { ...diffRecords(entry.before, entry.after), ...entry.extra };
-  if (!Object.keys(changes).length && REVERTIBLE_EFFECTS[entry.action] === 'edit') return;
+  await insertAudits(db, by, [entry]);
+}
+
+/** Records many writes by `by` at once, as `insertAudit` records each: one `insert … select from unnest(…)`. */
+export async function insertAudits(db: DbOrTx, by: Writer, entries: AuditEntry[]): Promise<void> {
   const { userId, sessionId } = by;
-  const userName = userId
-    ? sql`coalesce((select coalesce(nullif(${users.name}, ''), ${users.username}) from ${users} where ${users.id} = ${userId}), '')`
-    : '';
   const apiKeyId = by.apiKeyId ?? null;
-  const apiKeyName = apiKeyId ? sql`(select ${apiKeys.name} from ${apiKeys} where ${apiKeys.id} = ${apiKeyId})` : null;
-  const { resource, recordId, action, snapshot, revertOf } = entry;
-  await db.insert(auditLog).values({ userId, sessionId, apiKeyId, apiKeyName, userName, resource, recordId, action, changes, snapshot, revertOf });
+  const rows = entries.flatMap((entry) => {
+    const changes = { ...diffRecords(entry.before, entry.after), ...entry.extra };
+    if (!Object.keys(changes).length && REVERTIBLE_EFFECTS[entry.action] === 'edit') return [];
+    const { resource, recordId, action, snapshot, revertOf } = entry;
+    return [{ userId, sessionId, apiKeyId, resource, recordId, action, changes, snapshot, revertOf }];
+  });
+  if (!rows.length) return;
+  // The writer's names: a subquery in a single entry, but read once for many (an import's thousands of rows would
+  // each run it).
+  const { userName, apiKeyName } = writerNames(userId, apiKeyId);
+  const names = rows.length === 1 ? { userName, apiKeyName } : rowsOf<{ userName: string; apiKeyName: string | null }>(await db.execute(sql`select ${userName} as "userName", ${apiKeyName} as "apiKeyName"`))[0];
+  if (rows.length === 1) await db.insert(auditLog).values({ ...rows[0], ...names });
+  else for (const part of unnestRows(auditLog, rows.map((r) => ({ ...r, ...names })))!) await db.execute(sql`insert into ${auditLog} ${part}`);
+}
+
+/** The names an entry keeps of its writer, as SQL: the user's (his name, else his username; '' for nobody) and the key's. */
+function writerNames(userId: string | null, apiKeyId: string | null) {
+  return {
+    userName: userId ? sql<string>`coalesce((select coalesce(nullif(${users.name}, ''), ${users.username}) from ${users} where ${users.id} = ${userId}), '')` : sql<string>`''`,
+    apiKeyName: apiKeyId ? sql<string | null>`(select ${apiKeys.name} from ${apiKeys} where ${apiKeys.id} = ${apiKeyId})` : sql<string | null>`null::text`,
+  };
 }
 
 /** Deletes the entries older than `days` days; answers how many went. */

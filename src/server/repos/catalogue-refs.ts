@@ -1,9 +1,12 @@
-/** Checks that ids a write refers to exist, with messages a person understands (404 unknown, 400 mismatched). */
+/**
+ * Checks that ids a write refers to exist, with messages a person understands (404 unknown, 400 mismatched). A single
+ * `reference` field's existence is checked for every resource by its commands (`http/resource/references.ts`); here
+ * are what it cannot say: a place of the cottage's region, and the lists of comforts and types.
+ */
 import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { comforts, cottageTypes, places, regions } from '../db/schema';
+import { comforts, cottageTypes, places } from '../db/schema';
 import { badRequest, notFound } from '../errors';
-import { together } from '../db/sql';
 import { recordLabel } from '../labels';
 import { said, type Said } from '../messages';
 
@@ -13,14 +16,10 @@ const TEXTS = {
   withId: { uz: '{label} {id}', ru: '{label} {id}', en: '{label} {id}' },
 } as const;
 
-export async function checkRegionAndPlace(db: DbOrTx, regionId: string, placeId: string) {
-  const [[region], [place]] = await together(db, [
-    () => db.select({ id: regions.id }).from(regions).where(eq(regions.id, regionId)),
-    () => db.select({ id: places.id, regionId: places.regionId }).from(places).where(eq(places.id, placeId)),
-  ]);
-  if (!region) throw notFound(recordLabel('region', 'Region'));
-  if (!place) throw notFound(recordLabel('place', 'Place'));
-  if (place.regionId !== regionId) throw badRequest(said(TEXTS.otherRegion), { placeId: said(TEXTS.pickPlace) });
+/** 400 unless the place is one of the region's (a place that does not exist is the reference check's 404). */
+export async function checkPlaceInRegion(db: DbOrTx, regionId: string, placeId: string) {
+  const [place] = await db.select({ regionId: places.regionId }).from(places).where(eq(places.id, placeId));
+  if (place && place.regionId !== regionId) throw badRequest(said(TEXTS.otherRegion), { placeId: said(TEXTS.pickPlace) });
 }
 
 async function checkAll(db: DbOrTx, table: typeof comforts | typeof cottageTypes, ids: string[], label: Said) {

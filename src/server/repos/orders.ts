@@ -20,7 +20,6 @@ const PREMIUM_CONFIRMED_ONLY = { uz: 'Premiumga faqat tasdiqlangan dachani qoʻy
 
 const cottageName = sql`(select ${cottages.name} from ${cottages} where ${cottages.id} = ${orders.cottageId})`;
 const userName = sql`(select coalesce(${users.name}, ${users.username}) from ${users} where ${users.id} = ${orders.userId})`;
-const username = sql`(select ${users.username} from ${users} where ${users.id} = ${orders.userId})`;
 
 const listFields = {
   status: orders.status,
@@ -39,7 +38,12 @@ export const orderListSpec = (): ListSpec => ({
   table: orders,
   id: orders.id,
   fields: listFields,
-  search: registrySearch(resources.order, listFields, { username }),
+  // Each matched in its own table (the cottages' name through its trigram index), not folded for every order.
+  search: registrySearch(resources.order, listFields, {
+    cottage: (_match, folded) => sql`${orders.cottageId} in (select ${cottages.id} from ${cottages} where ${folded(cottages.nameFold)})`,
+    user: (match) => sql`${orders.userId} in (select ${users.id} from ${users} where ${match(sql`coalesce(${users.name}, ${users.username})`)})`,
+    username: (match) => sql`${orders.userId} in (select ${users.id} from ${users} where ${match(users.username)})`,
+  }),
   filters: {
     // `activated: true|false` — whether "Active Pre" was done.
     activated: (value) => (value === true || value === 'true' ? sql`${orders.premiumActivatedAt} is not null` : sql`${orders.premiumActivatedAt} is null`),

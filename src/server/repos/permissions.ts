@@ -1,7 +1,7 @@
-/** The permission catalogue (`GET /models`): the groups and the permissions, each in its display order. */
-import { asc } from 'drizzle-orm';
+/** The permission catalogue (`GET /models`), and the permissions a user holds through their roles. */
+import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { permissionGroups, permissions } from '../db/schema';
+import { permissionGroups, permissions, rolePermissions, userRoles } from '../db/schema';
 
 /** Both tables' rows, read in parallel, ordered by `position`. */
 export async function permissionCatalogue(db: DbOrTx) {
@@ -10,4 +10,15 @@ export async function permissionCatalogue(db: DbOrTx) {
     db.select().from(permissions).orderBy(asc(permissions.position)),
   ]);
   return { groups, perms };
+}
+
+/** The codes of every permission the user's roles grant (none: the user may not log in or refresh). */
+export async function permissionCodesOf(db: DbOrTx, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ code: permissions.code })
+    .from(userRoles)
+    .innerJoin(rolePermissions, eq(rolePermissions.roleId, userRoles.roleId))
+    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+    .where(eq(userRoles.userId, userId));
+  return rows.map((r) => r.code);
 }

@@ -2,7 +2,8 @@
  * Row writes for resources whose API fields map straight onto their table's columns: a translated field `x` is the
  * column `xTranslateId` (the registry says which fields are translated), every other field its own column.
  */
-import { and, eq, ne } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { conflict } from '../errors';
 import type { Message } from '../messages';
@@ -11,6 +12,7 @@ import { claimTranslatedFields } from './translation-usage';
 import { RESOURCE_TABLES, translationColumn, type TabledResource } from '../db/tables';
 import { resources } from '../../shared/resources';
 import { uuidLike } from '../query/ids';
+import { anyId, unnestRows } from '../db/sql';
 
 /** Column values from API values; undefined values are left out (an edit changes only what is sent). */
 function columnsOf(key: TabledResource, values: Record<string, unknown>): Record<string, unknown> {
@@ -51,10 +53,58 @@ export async function deleteRecord(db: DbOrTx, key: TabledResource, id: string):
  * translated fields are sent as: one use per translation (see `claimTranslations`). Answers the record's id.
  */
 export async function saveTranslatedRecord(tx: Tx, key: TabledResource, values: Record<string, unknown>, lang: string, id?: string): Promise<string> {
-  await claimTranslatedFields(tx, resources[key], id, values, lang);
-  if (id === undefined) return insertRecord(tx, key, values);
-  await updateRecord(tx, key, id, values);
-  return id;
+  const [saved] = await saveTranslatedRecords(tx, key, [{ id, values }], lang);
+  return saved;
+}
+
+/** Rows a multi-row statement carries at once. */
+const CHUNK = 500;
+
+/**
+ * `saveTranslatedRecord` for many records at once (a batch of a command): the claims checked together, the new records
+ * inserted and the changed ones updated in a few multi-row statements. Answers their ids, in order.
+ */
+export async function saveTranslatedRecords(tx: Tx, key: TabledResource, items: { id?: string; values: Record<string, unknown> }[], lang: string): Promise<string[]> {
+  await claimTranslatedFields(tx, resources[key], items.map((i) => ({ recordId: i.id, data: i.values })), lang);
+  const ids = items.map((i) => i.id ?? randomUUID());
+  const fresh = items.flatMap((item, n) => (item.id === undefined ? [{ ...columnsOf(key, item.values), id: ids[n] }] : []));
+  const { table } = RESOURCE_TABLES[key];
+  const statements = unnestRows(table, fresh);
+  if (statements) for (const rows of statements) await tx.execute(sql`insert into ${table} ${rows}`);
+  else for (let i = 0; i < fresh.length; i += CHUNK) await tx.insert(table).values(fresh.slice(i, i + CHUNK) as never);
+  await updateRecords(tx, key, items.flatMap((item) => (item.id === undefined ? [] : [{ id: item.id, values: item.values }])));
+  return ids;
+}
+
+/**
+ * Changes the values sent of many records: the records that change the same columns in one
+ * `update … from (values …)` each chunk (a value cast to its column's type, as a parameter in `values` is text).
+ */
+async function updateRecords(db: DbOrTx, key: TabledResource, items: { id: string; values: Record<string, unknown> }[]): Promise<void> {
+  const { table } = RESOURCE_TABLES[key];
+  const groups = new Map<string, { id: string; changes: Record<string, unknown> }[]>();
+  for (const { id, values } of items) {
+    const changes = columnsOf(key, values);
+    const props = Object.keys(changes).sort().join(',');
+    if (props) groups.set(props, [...(groups.get(props) ?? []), { id, changes }]);
+  }
+  const columns = table as unknown as Record<string, PgColumn>;
+  for (const [props, group] of groups) {
+    const names = props.split(',');
+    if (group.length === 1) {
+      await updateRecord(db, key, group[0].id, group[0].changes);
+      continue;
+    }
+    const set = sql.join(names.map((p) => sql`${sql.identifier(columns[p].name)} = v.${sql.identifier(p)}`), sql`, `);
+    const header = sql.join([sql.identifier('id'), ...names.map((p) => sql.identifier(p))], sql`, `);
+    for (let i = 0; i < group.length; i += CHUNK) {
+      const rows = group.slice(i, i + CHUNK).map(({ id, changes }) => {
+        const cells = names.map((p) => sql`${sql.param(changes[p], columns[p])}::${sql.raw(columns[p].getSQLType())}`);
+        return sql`(${sql.join([sql`${id}::uuid`, ...cells], sql`, `)})`;
+      });
+      await db.execute(sql`update ${table} set ${set} from (values ${sql.join(rows, sql`, `)}) as v(${header}) where ${table.id} = v.id`);
+    }
+  }
 }
 
 /** A 409 with `message` when another record of `key` already holds `value` in the unique column `field`. */
@@ -72,6 +122,14 @@ export async function assertFree(db: DbOrTx, key: TabledResource, field: string,
  * Whether `key` is a resource with its own table and `id` one of its records. An id that cannot be one (not a uuid) is
  * no record, never a database error.
  */
+/** Which of these ids name a record of `key` (one statement for a batch's references). */
+export async function existingIds(db: DbOrTx, key: string, ids: string[]): Promise<Set<string>> {
+  const candidates = [...new Set(ids.filter(uuidLike))];
+  if (!candidates.length || !Object.hasOwn(RESOURCE_TABLES, key)) return new Set();
+  const { table } = RESOURCE_TABLES[key as TabledResource];
+  return new Set((await db.select({ id: table.id }).from(table).where(anyId(table.id, candidates))).map((r) => String(r.id)));
+}
+
 export async function recordExists(db: DbOrTx, key: string, id: string): Promise<boolean> {
   if (!Object.hasOwn(RESOURCE_TABLES, key)) return false;
   const { table } = RESOURCE_TABLES[key as TabledResource];

@@ -1,23 +1,38 @@
 /**
  * Whether a record a write names exists, and how many rows still refer to a record a delete would orphan: the counts
- * routes turn into their 404 and 409 answers.
+ * the commands turn into their 404 and 409 answers (`http/resource/references.ts`).
  */
 import type { DbOrTx } from '../db/client';
-import { cottages, orders, places, regions, services, tariffs, users } from '../db/schema';
-import { countWhere, together } from '../db/sql';
+import { cottages } from '../db/schema';
+import { anyId, countWhere, together } from '../db/sql';
+import { onDeleteOf, referenceColumn, RESOURCE_TABLES, type TabledResource } from '../db/tables';
+import { dependentsOf, type Reference } from '../../shared/references';
 
-export const userExists = async (db: DbOrTx, id: string) => (await countWhere(db, users, users.id, id)) > 0;
 export const cottageExists = async (db: DbOrTx, id: string) => (await countWhere(db, cottages, cottages.id, id)) > 0;
-export const serviceExists = async (db: DbOrTx, id: string) => (await countWhere(db, services, services.id, id)) > 0;
 
-/** How many tariffs a service still has. */
-export const tariffsOfService = (db: DbOrTx, serviceId: string) => countWhere(db, tariffs, tariffs.serviceId, serviceId);
-/** How many orders refer to a tariff. */
-export const ordersOfTariff = (db: DbOrTx, tariffId: string) => countWhere(db, orders, orders.tariffId, tariffId);
+/** Which of these places still have cottages. */
+export async function placesWithCottages(db: DbOrTx, ids: string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  return new Set((await db.selectDistinct({ id: cottages.placeId }).from(cottages).where(anyId(cottages.placeId, ids))).map((r) => String(r.id)));
+}
 
-export const regionExists = async (db: DbOrTx, id: string) => (await countWhere(db, regions, regions.id, id)) > 0;
-/** How many cottages and places a region still has. */
-export const regionDependents = (db: DbOrTx, regionId: string) =>
-  together(db, [() => countWhere(db, cottages, cottages.regionId, regionId), () => countWhere(db, places, places.regionId, regionId)]);
-/** How many cottages a place still has. */
-export const cottagesOfPlace = (db: DbOrTx, placeId: string) => countWhere(db, cottages, cottages.placeId, placeId);
+const tabled = (key: string): key is TabledResource => Object.hasOwn(RESOURCE_TABLES, key);
+
+/**
+ * The references to `key` that keep its record from being deleted: those whose foreign key the database enforces by
+ * refusing (`restrict`, `no action`), not by deleting or emptying the referring rows. In the order they must go.
+ */
+export function blockingDependents(key: string): Reference[] {
+  if (!tabled(key)) return [];
+  return dependentsOf(key).filter((ref) => tabled(ref.from) && ['restrict', 'no action'].includes(onDeleteOf(ref.from, ref.field, key) ?? ''));
+}
+
+/** How many rows of each blocking dependent still refer to the record `id` of `key`, in `blockingDependents`' order. */
+export async function dependentCounts(db: DbOrTx, key: string, id: string): Promise<{ ref: Reference; n: number }[]> {
+  const refs = blockingDependents(key);
+  const counts = await together(
+    db,
+    refs.map((ref) => () => countWhere(db, RESOURCE_TABLES[ref.from as TabledResource].table, referenceColumn(ref.from as TabledResource, ref.field), id)),
+  );
+  return refs.map((ref, i) => ({ ref, n: counts[i] as number }));
+}

@@ -8,12 +8,13 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client';
 import { cottageFingerprints, cottageImageHashes, cottageImages, cottageSignals, cottages } from '../db/schema';
-import { rowsOf } from '../db/sql';
+import { anyId, rowsOf } from '../db/sql';
 import { findContacts, type ContactMatch } from '../signals/contact';
 import { MIN_PEERS, priceFindings, type PriceStats } from '../signals/price';
 import { COPY_SIMILARITY, jaccard, shingles, textBands } from '../signals/text-similarity';
 import { riskScore, SEVERITY, type SignalKind } from '../signals/score';
 import { NEAR_BITS, similarityOf } from '../images/phash';
+import type { NearPhoto, PhotoIndex } from './photo-index';
 import type { SignalMessageKey } from '../signals/messages';
 
 /** Two pins closer than this are one place. */
@@ -168,56 +169,76 @@ async function burstSignals(db: DbOrTx, c: CottageFacts): Promise<{ rows: Signal
   return { rows: [signal('burst', 'burst', { count: best.length }, evidence)], siblings: best.map((o) => o.id).filter((id) => id !== c.id) };
 }
 
-const bigintArray = (values: (bigint | string)[]) => sql`array[${sql.join(values.map((v) => sql`${String(v)}`), sql`, `)}]::bigint[]`;
-
-interface NearPhoto {
-  imageId: string;
-  cottageId: string;
-  image: string;
-  name: string;
-  userId: string | null;
-  bits: number;
+/** The stored images nearest to a photo's hashes (`images/phash.ts`), at most `NEAR_BITS` apart, best first. */
+export function nearPhotos(db: DbOrTx, photos: PhotoIndex, hashes: (bigint | string)[], opts: { notCottage?: string; limit: number; refreshed?: boolean }): Promise<NearPhoto[]> {
+  return photos.near(db, hashes, { ...opts, maxBits: NEAR_BITS });
 }
 
 /**
- * The stored images nearest to a photo's hashes (`images/phash.ts`), at most `NEAR_BITS` apart, best first: every
- * stored image's hashes against the photo's (a scan of `cottage_image_hash`, 16 XORs a row).
+ * The images of these cottages whose hashes are missing or were taken of another file (saved by this request, or
+ * written without an upload: a seed, a revert, a restore).
  */
-export async function nearPhotos(db: DbOrTx, hashes: (bigint | string)[], opts: { notCottage?: string; limit: number }): Promise<NearPhoto[]> {
-  if (!hashes.length) return [];
-  const result = await db.execute(sql`select * from (
-      select i.id as "imageId", i.cottage_id as "cottageId", i.image, c.name, c.user_id as "userId",
-        (select min(bit_count((a # b)::bit(64))) from unnest(h.hashes) a, unnest(${bigintArray(hashes)}) b)::int as bits
-      from ${cottageImageHashes} h join ${cottageImages} i on i.id = h.image_id join ${cottages} c on c.id = i.cottage_id
-      ${opts.notCottage ? sql`where i.cottage_id <> ${opts.notCottage}` : sql``}) near
-    where bits <= ${NEAR_BITS} order by bits, "imageId" limit ${opts.limit}`);
-  return rowsOf<NearPhoto>(result).map((r) => ({ ...r, bits: Number(r.bits) }));
-}
-
-/** The images of these cottages (their files, to hash those a request has just saved). */
-export async function imagesOf(db: DbOrTx, cottageIds: string[]): Promise<{ id: string; image: string }[]> {
+export async function imagesToHash(db: DbOrTx, cottageIds: string[]): Promise<{ id: string; image: string }[]> {
   if (!cottageIds.length) return [];
-  return db
-    .select({ id: cottageImages.id, image: cottageImages.image })
-    .from(cottageImages)
-    .where(sql`${cottageImages.cottageId} in (${sql.join(cottageIds.map((id) => sql`${id}`), sql`, `)})`);
+  const result = await db.execute(sql`select i.id, i.image from ${cottageImages} i left join ${cottageImageHashes} h on h.image_id = i.id
+    where ${anyId(sql`i.cottage_id`, cottageIds)} and (h.image_id is null or h.image is distinct from i.image)`);
+  return rowsOf<{ id: string; image: string }>(result);
 }
 
-/** Keeps an image's hashes, replacing those of the file it had before. */
-export async function storeImageHashes(tx: Tx, imageId: string, hashes: bigint[]) {
-  await tx.insert(cottageImageHashes).values({ imageId, hashes }).onConflictDoUpdate({ target: cottageImageHashes.imageId, set: { hashes } });
+/**
+ * A page of the cottages after `after` (by id) whose signals were never computed (no fingerprint: written by a seed
+ * or before signals existed), with an image still to hash, or with a related recompute still owed (`markRelatedPending`).
+ */
+export async function cottagesToBackfill(db: DbOrTx, after: string | null, limit: number): Promise<string[]> {
+  const result = await db.execute(sql`select c.id from ${cottages} c
+    where ${after ? sql`c.id > ${after}` : sql`true`}
+      and (not exists (select 1 from ${cottageFingerprints} f where f.cottage_id = c.id)
+        or exists (select 1 from ${cottageFingerprints} f where f.cottage_id = c.id and f.related_pending)
+        or exists (select 1 from ${cottageImages} i left join ${cottageImageHashes} h on h.image_id = i.id
+          where i.cottage_id = c.id and (h.image_id is null or h.image is distinct from i.image)))
+    order by c.id limit ${limit}`);
+  return rowsOf<{ id: string }>(result).map((r) => r.id);
+}
+
+/** The backfill's advisory lock (PostgreSQL; the demo seed's is 7310001). */
+export const BACKFILL_LOCK = 7310002;
+
+/** Takes the backfill's lock for `tx`'s lifetime when no other transaction holds it: answers whether it did. */
+export async function tryBackfillLock(tx: Tx): Promise<boolean> {
+  const [lock] = rowsOf<{ got: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${BACKFILL_LOCK}) as got`));
+  return lock?.got === true;
+}
+
+/**
+ * Notes that these cottages' signals are owed a recompute (a cottage they name, or that names them, was written; the
+ * write answered before recomputing them). Their own recompute clears it; the start's backfill runs it when the
+ * process died first. A cottage without a fingerprint is the backfill's already.
+ */
+export async function markRelatedPending(db: DbOrTx, ids: string[]) {
+  if (!ids.length) return;
+  await db.update(cottageFingerprints).set({ relatedPending: true }).where(and(anyId(cottageFingerprints.cottageId, ids), eq(cottageFingerprints.relatedPending, false)));
+}
+
+/** Keeps an image's hashes (none: looked at, nothing to hash), of the file `image`, replacing those it had before. */
+export async function storeImageHashes(tx: Tx, imageId: string, hashes: bigint[], image: string | null = null) {
+  // A new `written_tx` on update too: every worker's photo index reads the row again (`repos/photo-index.ts`).
+  await tx
+    .insert(cottageImageHashes)
+    .values({ imageId, hashes, image })
+    .onConflictDoUpdate({ target: cottageImageHashes.imageId, set: { hashes, image, writtenTx: sql`pg_current_xact_id()::text::bigint` } });
 }
 
 /** Near copies of this cottage's photos among other cottages': another owner's (high), the same owner's (low). */
-async function photoSignals(db: DbOrTx, c: CottageFacts): Promise<SignalRow[]> {
+async function photoSignals(db: DbOrTx, photos: PhotoIndex, c: CottageFacts): Promise<SignalRow[]> {
   const own = await db
     .select({ imageId: cottageImages.id, image: cottageImages.image, hashes: cottageImageHashes.hashes })
     .from(cottageImageHashes)
     .innerJoin(cottageImages, eq(cottageImages.id, cottageImageHashes.imageId))
     .where(eq(cottageImages.cottageId, c.id));
   const best = new Map<string, { mine: (typeof own)[number]; near: NearPhoto }>();
+  if (own.some((o) => o.hashes.length)) await photos.refresh(db);
   for (const mine of own) {
-    for (const near of await nearPhotos(db, mine.hashes, { notCottage: c.id, limit: 5 })) {
+    for (const near of await nearPhotos(db, photos, mine.hashes, { notCottage: c.id, limit: 5, refreshed: true })) {
       const known = best.get(near.cottageId);
       if (!known || near.bits < known.near.bits) best.set(near.cottageId, { mine, near });
     }
@@ -232,9 +253,9 @@ async function photoSignals(db: DbOrTx, c: CottageFacts): Promise<SignalRow[]> {
 }
 
 /** What one cottage's signals are now, and the cottages they name. */
-async function detect(db: DbOrTx, c: CottageFacts, bands: string[]) {
+async function detect(db: DbOrTx, photos: PhotoIndex, c: CottageFacts, bands: string[]) {
   const burst = await burstSignals(db, c);
-  const rows = [...(await photoSignals(db, c)), ...contactSignal(c), ...(await priceSignals(db, c)), ...(await twinSignals(db, c)), ...(await copySignals(db, c, bands)), ...burst.rows];
+  const rows = [...(await photoSignals(db, photos, c)), ...contactSignal(c), ...(await priceSignals(db, c)), ...(await twinSignals(db, c)), ...(await copySignals(db, c, bands)), ...burst.rows];
   const related = [...rows.flatMap((r) => (r.relatedId ? [r.relatedId] : [])), ...burst.siblings];
   return { rows, related };
 }
@@ -261,7 +282,7 @@ const sameness = (rows: Pick<SignalRow, 'kind' | 'messageKey' | 'params' | 'rela
  * workers recomputing it take turns. Answers whether its signals changed, and the cottages they name (before and
  * after) and those whose signals named it; a cottage that is gone only names those.
  */
-export async function recomputeCottageSignals(tx: Tx, id: string): Promise<{ changed: boolean; related: string[] }> {
+export async function recomputeCottageSignals(tx: Tx, photos: PhotoIndex, id: string): Promise<{ changed: boolean; related: string[] }> {
   const [c] = await tx.select(factColumns).from(cottages).where(eq(cottages.id, id)).for('update');
   const before = await tx
     .select({ kind: cottageSignals.kind, messageKey: cottageSignals.messageKey, params: cottageSignals.params, relatedId: cottageSignals.relatedId })
@@ -272,16 +293,29 @@ export async function recomputeCottageSignals(tx: Tx, id: string): Promise<{ cha
   const wasRelated = [...before.flatMap((r) => (r.relatedId ? [r.relatedId] : [])), ...namingIt.map((r) => r.id)];
   if (!c) return { changed: false, related: wasRelated };
   const bands = textBands(c.description);
-  const { rows, related } = await detect(tx, c, bands);
-  await tx.delete(cottageSignals).where(eq(cottageSignals.cottageId, id));
-  if (rows.length) await tx.insert(cottageSignals).values(rows.map((r) => ({ ...r, cottageId: id })));
+  const { rows, related } = await detect(tx, photos, c, bands);
+  // Nothing is written that stays the same: a write bumps its table's version (query/table-versions.ts), and every
+  // kept page of cottages would be read again after each edit that changes no signal (issue #38).
+  const changed = sameness(before as SignalRow[]) !== sameness(rows);
+  if (changed) {
+    await tx.delete(cottageSignals).where(eq(cottageSignals.cottageId, id));
+    if (rows.length) await tx.insert(cottageSignals).values(rows.map((r) => ({ ...r, cottageId: id })));
+  }
   const kinds = [...new Set(rows.map((r) => r.kind))].sort();
-  await tx.update(cottages).set({ risk: riskScore(kinds), signalKinds: kinds }).where(eq(cottages.id, id));
+  const risk = riskScore(kinds);
+  await tx
+    .update(cottages)
+    .set({ risk, signalKinds: kinds })
+    .where(and(eq(cottages.id, id), sql`(${cottages.risk} is distinct from ${risk} or array_to_string(${cottages.signalKinds}, ',') <> ${kinds.join(',')})`));
   await tx
     .insert(cottageFingerprints)
     .values({ cottageId: id, textBands: bands })
-    .onConflictDoUpdate({ target: cottageFingerprints.cottageId, set: { textBands: bands } });
-  return { changed: sameness(before as SignalRow[]) !== sameness(rows), related: [...wasRelated, ...related] };
+    .onConflictDoUpdate({
+      target: cottageFingerprints.cottageId,
+      set: { textBands: bands, relatedPending: false },
+      setWhere: sql`${cottageFingerprints.textBands} is distinct from excluded.text_bands or ${cottageFingerprints.relatedPending}`,
+    });
+  return { changed, related: [...wasRelated, ...related] };
 }
 
 interface StoredSignal extends SignalRow {

@@ -82,7 +82,7 @@ export async function restoreSnapshot(tx: DbOrTx, key: TabledResource, snapshot:
   const { table } = RESOURCE_TABLES[key];
   const own = snapshot.rows[getTableName(table)]?.[0];
   if (!own) throw new Error(`the snapshot holds no ${key} row`);
-  await claimTranslatedFields(tx, resources[key] as ResourceDef, undefined, translationIds(key, own), lang);
+  await claimTranslatedFields(tx, resources[key] as ResourceDef, [{ data: translationIds(key, own) }], lang);
   await tx.insert(table).values(revived(table, own) as never);
   for (const [name, rows] of Object.entries(snapshot.rows)) {
     const child = byName.get(name);
@@ -110,6 +110,6 @@ export function columnFields(key: TabledResource): Set<string> {
 export async function restoreColumns(tx: DbOrTx, key: TabledResource, id: string, values: Record<string, unknown>, lang: string): Promise<void> {
   if (!Object.keys(values).length) return;
   const { table } = RESOURCE_TABLES[key];
-  await claimTranslatedFields(tx, resources[key] as ResourceDef, id, translationIds(key, values), lang);
+  await claimTranslatedFields(tx, resources[key] as ResourceDef, [{ recordId: id, data: translationIds(key, values) }], lang);
   await tx.update(table).set(revived(table, values) as never).where(eq(table.id, id));
 }

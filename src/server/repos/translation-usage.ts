@@ -3,14 +3,14 @@
  * `translate/unused`, the "one use per translation" rule and the delete check are all computed from this list, so
  * there is no flag that can drift.
  */
-import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { eq, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
 import { translations } from '../db/schema';
-import { qualified, together } from '../db/sql';
+import { anyId, qualified, together } from '../db/sql';
 import { RESOURCE_TABLES, translationColumn, type TabledResource } from '../db/tables';
 import { resources, type ResourceDef } from '../../shared/resources';
-import { HttpError, notFound } from '../errors';
+import { HttpError, ItemFailed, notFound, single } from '../errors';
 import { recordLabel } from '../labels';
 import { said, type Said } from '../messages';
 import { translatedText } from '../query/translated';
@@ -80,7 +80,7 @@ export async function translationUses(db: DbOrTx, ids: string[], lang: string): 
       const rows = await db
         .select({ translationId: f.column, recordId: f.id, title: translatedText(qualified(f.title), lang) })
         .from(f.table)
-        .where(inArray(f.column, ids));
+        .where(anyId(f.column, ids));
       return rows.map((r) => ({
         translationId: String(r.translationId),
         recordId: String(r.recordId),
@@ -123,39 +123,45 @@ interface TranslationClaim {
 
 /**
  * Checks, inside the writing transaction, that each translation exists and backs no other field: one use per
- * translation. Locks the translation rows so two requests cannot claim the same one at once. The record's own current
+ * translation. Locks the translation rows so two requests cannot claim the same one at once. A record's own current
  * use is fine (re-sending an unchanged id), and so is taking over a field of the same record this write reassigns.
+ * Many records' claims are checked at once (a batch of a command): a translation sent twice, for any two, is refused;
+ * a refusal names its record (`ItemFailed`), and a batch of one answers the record's own error.
  */
-async function claimTranslations(
-  tx: DbOrTx,
-  owner: { key: string; recordId?: string },
-  claims: TranslationClaim[],
-  lang: string,
-): Promise<void> {
-  const present = claims.filter((c): c is { field: string; id: string } => Boolean(c.id));
+async function claimTranslations(tx: DbOrTx, key: string, records: { recordId?: string; claims: TranslationClaim[] }[], lang: string): Promise<void> {
   const fieldOf = new Map<string, string>();
-  for (const c of present) {
-    const other = fieldOf.get(c.id);
-    if (other) throw new HttpError(409, said(TEXTS.sentTwice, { a: other, b: c.field }), { [c.field]: said(TEXTS.inUse) });
-    fieldOf.set(c.id, c.field);
+  for (const [index, { claims }] of records.entries()) {
+    for (const c of claims) {
+      if (!c.id) continue;
+      const other = fieldOf.get(c.id);
+      if (other) throw new ItemFailed(index, new HttpError(409, said(TEXTS.sentTwice, { a: other, b: c.field }), { [c.field]: said(TEXTS.inUse) }));
+      fieldOf.set(c.id, c.field);
+    }
   }
-  if (!present.length) return;
+  if (!fieldOf.size) return;
   const ids = [...fieldOf.keys()];
-  const found = await tx.select({ id: translations.id }).from(translations).where(inArray(translations.id, ids)).for('update');
-  const known = new Set(found.map((r) => r.id));
-  const missing = present.find((c) => !known.has(c.id));
-  if (missing) throw notFound(recordLabel('translate', 'Translation'), missing.field);
-  const uses = await translationUses(tx, ids, lang);
-  const reassigned = new Set(present.map((c) => c.field));
-  for (const c of present) {
-    const foreign = uses.find(
-      (u) => u.translationId === c.id && !(u.owner === owner.key && u.recordId === owner.recordId && (u.field === c.field || reassigned.has(u.field))),
-    );
-    if (foreign) {
-      throw new HttpError(409, said(TEXTS.usedBy, { use: describeUse(foreign) }), { [c.field]: said(TEXTS.inUse) });
+  const known = new Set<string>();
+  const uses: TranslationUse[] = [];
+  for (let i = 0; i < ids.length; i += CLAIM_CHUNK) {
+    const part = ids.slice(i, i + CLAIM_CHUNK);
+    for (const r of await tx.select({ id: translations.id }).from(translations).where(anyId(translations.id, part)).for('update')) known.add(r.id);
+    uses.push(...(await translationUses(tx, part, lang)));
+  }
+  const usesOf = new Map<string, TranslationUse[]>();
+  for (const u of uses) usesOf.set(u.translationId, [...(usesOf.get(u.translationId) ?? []), u]);
+  for (const [index, { recordId, claims }] of records.entries()) {
+    const reassigned = new Set(claims.filter((c) => c.id).map((c) => c.field));
+    for (const c of claims) {
+      if (!c.id) continue;
+      if (!known.has(c.id)) throw new ItemFailed(index, notFound(recordLabel('translate', 'Translation'), c.field));
+      const foreign = usesOf.get(c.id)?.find((u) => !(u.owner === key && u.recordId === recordId && (u.field === c.field || reassigned.has(u.field))));
+      if (foreign) throw new ItemFailed(index, new HttpError(409, said(TEXTS.usedBy, { use: describeUse(foreign) }), { [c.field]: said(TEXTS.inUse) }));
     }
   }
 }
+
+/** Translations a claim checks in one statement each. */
+const CLAIM_CHUNK = 1000;
 
 /** Locks a translation (so no write can claim it meanwhile) and refuses (409, naming the user) while a record uses it. */
 export async function assertTranslationUnused(tx: DbOrTx, id: string, lang: string): Promise<void> {
@@ -164,10 +170,12 @@ export async function assertTranslationUnused(tx: DbOrTx, id: string, lang: stri
   if (use) throw new HttpError(409, said(TEXTS.stillUsed, { use: describeUse(use), label: use.label }));
 }
 
-/** Claims (see `claimTranslations`) every translated field of `def` that the payload sends. */
-export function claimTranslatedFields(tx: DbOrTx, def: ResourceDef, recordId: string | undefined, data: Record<string, unknown>, lang: string) {
-  const claims = translatedFields(def).map((field) => ({ field, id: data[field] as string | undefined }));
-  return claimTranslations(tx, { key: def.key, recordId }, claims, lang);
+/** Claims (see `claimTranslations`) every translated field of `def` that each record's payload sends. */
+export async function claimTranslatedFields(tx: DbOrTx, def: ResourceDef, records: { recordId?: string; data: Record<string, unknown> }[], lang: string) {
+  const fields = translatedFields(def);
+  const claimed = records.map(({ recordId, data }) => ({ recordId, claims: fields.map((field) => ({ field, id: data[field] as string | undefined })) }));
+  const claiming = claimTranslations(tx, def.key, claimed, lang);
+  await (records.length === 1 ? single(claiming) : claiming);
 }
 
 /** `translatedColumns` typed for the given fields, so a select of them yields typed rows (every value is text). */

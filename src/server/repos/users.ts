@@ -5,8 +5,7 @@ import { roles, userRoles, users } from '../db/schema';
 import type { ListSpec } from '../query/list';
 import { kinds } from '../query/filter-kinds';
 import { registrySearch } from '../query/search';
-import { revokeUserSessions } from '../auth/sessions';
-import { publishSessionsEnded } from './events';
+import { endSessions } from './sessions';
 import type { UserRecord } from '../../shared/records/user';
 import { resources } from '../../shared/resources';
 import { SUPER_ADMIN_ROLE } from '../../shared/enums';
@@ -113,7 +112,7 @@ export async function saveUser(tx: Tx, values: UserValues, roleIds: string[] | u
     if (id !== undefined) await tx.delete(userRoles).where(eq(userRoles.userId, userId));
     if (roleIds.length) await tx.insert(userRoles).values(roleIds.map((roleId) => ({ userId: userId!, roleId })));
   }
-  if (id !== undefined && values.passwordHash) await publishSessionsEnded(tx, await revokeUserSessions(tx, id, 'password-changed', keepSession));
+  if (id !== undefined && values.passwordHash) await endSessions(tx, id, 'password-changed', { keep: keepSession });
   return userId;
 }
 

@@ -5,14 +5,14 @@ import { loginAccount } from '../repos/profile';
 import { HttpError, tooManyAttempts } from '../errors';
 import { loginSchema } from '../../shared/schemas/users';
 import { hashPassword, needsRehash, verifyPassword } from '../auth/passwords';
-import { throttledCheck } from '../auth/throttle';
+import { throttledCheck } from '../repos/throttle';
 import { upgradePasswordHash } from '../repos/users';
-import { createSession, permissionCodesOf, revokeSession, rotateSession } from '../auth/sessions';
+import { createSession, endSessions, rotateSession } from '../repos/sessions';
+import { permissionCodesOf } from '../repos/permissions';
 import { authenticate } from '../plugins/auth';
-import { loginSecondFactor } from '../auth/two-factor';
+import { loginSecondFactor } from '../repos/second-factor';
 import { accountMessage } from '../auth/account-messages';
 import { twoFactorState } from '../repos/two-factor';
-import { publishSessionsEnded } from '../repos/events';
 import { said, say } from '../messages';
 
 const AUTH_TEXTS = {
@@ -91,12 +91,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new HttpError(401, said(AUTH_TEXTS.refreshInvalid));
       }
       const { sub, sid, rid } = verified.claims;
-      const pair = await rotateSession(app.db, app.tokens, { sub, sid, rid });
+      const pair = await app.db.transaction((tx) => rotateSession(tx, app.tokens, { sub, sid, rid }));
       if (pair === 'reused') {
         request.log.warn({ sessionId: sid }, 'refresh token reused; session revoked');
-        // Whoever holds the other copy loses their open panels at once (a session that outlived its age or its
-        // permissions ends them at the stream's next heartbeat).
-        await publishSessionsEnded(app.db, [sid]);
         throw new HttpError(455, said(AUTH_TEXTS.endedForSafety));
       }
       if (!pair) throw new HttpError(455, said(AUTH_TEXTS.ended));
@@ -109,7 +106,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { twoFactorSetup: true }, schema: { tags: ['auth'], response: { 200: z.object({ message: z.string() }) } } },
     async (request) => {
       const user = await authenticate(app, request);
-      await publishSessionsEnded(app.db, await revokeSession(app.db, user.sessionId, 'logout'));
+      await endSessions(app.db, user.id, 'logout', { only: user.sessionId });
       return { message: say(request.messageLang, { uz: 'Tizimdan chiqildi', ru: 'Вы вышли из системы', en: 'Logged out' }) };
     },
   );

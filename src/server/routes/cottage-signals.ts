@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/client';
+import { storedBytes, type FileStorage } from '../file-storage';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { perm } from '../../shared/permissions';
 import { idParams } from '../../shared/schemas/common';
@@ -12,44 +13,90 @@ import { photoHashes, similarityOf } from '../images/phash';
 import { said } from '../messages';
 import { recordLabel } from '../labels';
 import { uuidLike } from '../query/ids';
-import { imagesOf, nearPhotos, recomputeCottageSignals, signalsOf, storeImageHashes } from '../repos/signals';
+import { photoIndexOf } from '../repos/photo-index';
+import { imagesToHash, markRelatedPending, nearPhotos, recomputeCottageSignals, signalsOf, storeImageHashes } from '../repos/signals';
+import { publishChange } from '../repos/events';
 import { signalMessage } from '../signals/messages';
 
 /** The cottages named by the written ones' signals that are recomputed with them, at most, per written cottage. */
 const RELATED_MAX = 20;
 
-/**
- * Recomputes the signals of `ids` (written just now: created, edited, deleted or brought back), each in a short
- * transaction of its own, then those of the cottages their signals name or named, one step deep (so both sides of a
- * pair agree, and a deleted or moved cottage's pair clears). Answers the ids whose signals changed, for the change event.
- */
-export async function recomputeSignals(db: Db, ids: string[], request?: FastifyRequest): Promise<string[]> {
-  if (request) await hashSavedImages(db, request, ids);
+/** Each written cottage's own recompute, in a short transaction of its own, after hashing its stale images. */
+async function recomputeOwn(db: Db, storage: FileStorage, ids: string[], request?: FastifyRequest) {
+  await hashImages(db, storage, ids, request);
+  const photos = photoIndexOf(db);
   const changed: string[] = [];
   const done = new Set<string>();
   const next = new Set<string>();
   for (const id of new Set(ids)) {
     done.add(id);
-    const result = await db.transaction((tx) => recomputeCottageSignals(tx, id));
+    const result = await db.transaction((tx) => recomputeCottageSignals(tx, photos, id));
     if (result.changed) changed.push(id);
     for (const r of result.related) next.add(r);
   }
-  let extra = 0;
-  for (const id of next) {
-    if (done.has(id) || extra++ >= RELATED_MAX * Math.max(1, ids.length)) continue;
-    done.add(id);
-    if ((await db.transaction((tx) => recomputeCottageSignals(tx, id))).changed) changed.push(id);
-  }
+  const related = [...next].filter((id) => !done.has(id)).slice(0, RELATED_MAX * Math.max(1, done.size));
+  return { changed, related };
+}
+
+/** The cottages the written ones' signals name or named, one step deep: answers those whose signals changed. */
+async function recomputeRelated(db: Db, related: string[]): Promise<string[]> {
+  const photos = photoIndexOf(db);
+  const changed: string[] = [];
+  for (const id of related) if ((await db.transaction((tx) => recomputeCottageSignals(tx, photos, id))).changed) changed.push(id);
   return changed;
 }
 
-/** The perceptual hashes of the images this request saved for these cottages (a new or replaced file). */
-async function hashSavedImages(db: Db, request: FastifyRequest, ids: string[]) {
-  for (const image of await imagesOf(db, ids)) {
-    const bytes = request.savedImage(image.image);
-    if (!bytes) continue;
-    const hashes = await photoHashes(bytes).catch(() => undefined);
-    if (hashes?.length) await db.transaction((tx) => storeImageHashes(tx, image.id, hashes));
+/**
+ * Recomputes the signals of `ids` (found by the backfill, or written by a bench), then those of the cottages their
+ * signals name or named, one step deep (so both sides of a pair agree, and a deleted or moved cottage's pair clears).
+ * Answers the ids whose signals changed, for the change event.
+ */
+export async function recomputeSignals(db: Db, storage: FileStorage, ids: string[], request?: FastifyRequest): Promise<string[]> {
+  const own = await recomputeOwn(db, storage, ids, request);
+  return [...own.changed, ...(await recomputeRelated(db, own.related))];
+}
+
+/** The related recomputes promised after a write's answer, per database: one after another, in this process. */
+const later = new WeakMap<Db, Promise<void>>();
+
+/** Resolves when every related recompute promised so far has run (tests, and the app's close). */
+export async function signalsSettled(db: Db): Promise<void> {
+  for (let queued = later.get(db); queued; queued = later.get(db) === queued ? undefined : later.get(db)) await queued;
+}
+
+/**
+ * After a write of `ids` committed: their own signals now, before the answer (the write's 2 s goal); the related
+ * cottages' after it (up to 20 each, the pair's other side). Those are first marked owed in the database, so a process
+ * that dies before running them leaves them to the next start's backfill (`markRelatedPending`). Answers the written
+ * ids whose signals changed; the related ones publish their own change event when they ran.
+ */
+export async function recomputeAfterWrite(db: Db, storage: FileStorage, ids: string[], request: FastifyRequest): Promise<string[]> {
+  const own = await recomputeOwn(db, storage, ids, request);
+  if (own.related.length) {
+    await markRelatedPending(db, own.related);
+    const run = async () => {
+      const changed = await recomputeRelated(db, own.related);
+      if (changed.length) await publishChange(db, { resource: 'cottage', ids: changed, action: 'signals' });
+    };
+    const queued = (later.get(db) ?? Promise.resolve()).then(run).catch((err: unknown) => request.log.error({ err }, 'related signals failed; the next start catches them up'));
+    later.set(db, queued);
+  }
+  return own.changed;
+}
+
+/** A stored file larger than this is not read back to be hashed (uploads are bounded far below it). */
+const HASH_MAX_BYTES = 20 * 1024 * 1024;
+
+/**
+ * Hashes these cottages' images whose hashes are missing or of another file: the bytes this request saved when it has
+ * them, else the stored file (a seed's, a revert's, a restore's). A file that cannot be read or is flat gets empty
+ * hashes, so it is not read again until its path changes.
+ */
+async function hashImages(db: Db, storage: FileStorage, ids: string[], request?: FastifyRequest) {
+  for (const image of await imagesToHash(db, ids)) {
+    const bytes = request?.savedImage(image.image) ?? (await storedBytes(storage, image.image, HASH_MAX_BYTES).catch(() => undefined));
+    const hashes = bytes ? ((await photoHashes(bytes).catch(() => undefined)) ?? []) : [];
+    await db.transaction((tx) => storeImageHashes(tx, image.id, hashes, image.image));
   }
 }
 
@@ -109,7 +156,7 @@ export function signalRoutes(app: FastifyInstance) {
       if (!file) throw badRequest(said(NOT_AN_IMAGE), { image: said(NOT_AN_IMAGE) });
       const hashes = await photoHashes(file.bytes).catch(() => undefined);
       if (!hashes) throw badRequest(said(NOT_AN_IMAGE), { image: said(NOT_AN_IMAGE) });
-      const near = await nearPhotos(app.db, hashes, { limit: SEARCH_LIMIT });
+      const near = await nearPhotos(app.db, photoIndexOf(app.db), hashes, { limit: SEARCH_LIMIT });
       return near.map((n) => ({ cottageId: n.cottageId, imageId: n.imageId, image: n.image, similarity: similarityOf(n.bits) }));
     },
   );

@@ -18,7 +18,7 @@ import { premiumActions } from './premium';
 import { claimActions, claimRoutes } from './cottage-claims';
 import { undoActions } from './cottage-undo';
 import type { ListParams } from '../query/list';
-import { checkComforts, checkCottageTypes, checkRegionAndPlace } from '../repos/catalogue-refs';
+import { checkComforts, checkCottageTypes, checkPlaceInRegion } from '../repos/catalogue-refs';
 import { COTTAGE_TABLE, cottageListSpec, cottagePageJson, insertCottage, loadCottageExportRows, loadCottages, setMainImage, updateCottage } from '../repos/cottages';
 import { cottageDependents, notifyOwner } from '../repos/cottage-moderation';
 import { deleteRecord } from '../repos/records';
@@ -31,7 +31,8 @@ import { said, say } from '../messages';
 import type { RecordSnapshot } from '../repos/snapshots';
 import { recordLabel } from '../labels';
 import { afterCommit } from '../http/unit-of-work';
-import { recomputeSignals, signalRoutes } from './cottage-signals';
+import { recomputeAfterWrite, signalRoutes, signalsSettled } from './cottage-signals';
+import { scheduleSignalsBackfill } from './signals-backfill';
 
 const MAX_COTTAGE_IMAGES = 15;
 
@@ -128,7 +129,7 @@ const cottageRoutes: FastifyPluginAsyncZod = async (app) => {
         const mainImage = (await image('mainImage', true))!;
         const comfortIds = [...new Set(body.comforts)];
         const typeIds = [...new Set(body.cottageType)];
-        await checkRegionAndPlace(db, body.regionId, body.placeId);
+        await checkPlaceInRegion(db, body.regionId, body.placeId);
         await checkComforts(db, comfortIds);
         await checkCottageTypes(db, typeIds);
         return insertCottage(db, { ...cottageColumns(body), userId: user.id }, [mainImage, ...(await images('images'))], comfortIds, typeIds);
@@ -141,7 +142,7 @@ const cottageRoutes: FastifyPluginAsyncZod = async (app) => {
         if (body.reason !== undefined) assertMayGiveReason(user, body.cottageStatus);
         const regionId = body.regionId ?? current.regionId;
         const placeId = body.placeId ?? current.placeId;
-        if (regionId !== current.regionId || placeId !== current.placeId) await checkRegionAndPlace(db, regionId, placeId);
+        if (regionId !== current.regionId || placeId !== current.placeId) await checkPlaceInRegion(db, regionId, placeId);
         const comfortIds = body.comforts?.length ? [...new Set(body.comforts)] : undefined;
         const typeIds = body.cottageType?.length ? [...new Set(body.cottageType)] : undefined;
         if (comfortIds) await checkComforts(db, comfortIds);
@@ -164,12 +165,14 @@ const cottageRoutes: FastifyPluginAsyncZod = async (app) => {
   claimRoutes(app);
 
   // Every committed write of a cottage (form, bulk, import, revert, the desk's actions) recomputes its moderation signals
-  // before the request answers, and the open panels hear of a change (issue #35).
+  // before the request answers, and its related cottages' just after; the open panels hear of a change (issue #35).
   afterCommit('cottage', async (db, ids, request) => {
-    const changed = await recomputeSignals(db, ids, request);
+    const changed = await recomputeAfterWrite(db, app.storage, ids, request);
     if (changed.length) await publishChange(db, { resource: 'cottage', ids: changed, action: 'signals' });
   });
+  app.addHook('onClose', () => signalsSettled(app.db));
   signalRoutes(app);
+  scheduleSignalsBackfill(app);
 
   // What a delete takes with it (the cascade), so the delete dialog can say so before the user confirms.
   app.get(

@@ -8,11 +8,13 @@ import { NAMED_KEYS, type NamedKey } from '../../shared/resources';
 import { namedResource, type NamedResourceConfig } from '../http/named-resource';
 import { registerResource } from '../http/resource-routes';
 import { placeOwn } from './places';
-import { regionOwn } from './regions';
 
-/** Their own checks, reads and delete rules; comforts and cottage types unlink themselves from cottages on delete. */
+/**
+ * Their own checks and reads. A referenced record's existence (404) and the delete's dependents (409) derive from the
+ * registry's `reference` fields for every resource (`http/resource/references.ts`); comforts and cottage types unlink
+ * themselves from cottages on delete.
+ */
 const OWN: { [K in NamedKey]?: Omit<NamedResourceConfig<{ id: string }>, 'key'> } = {
-  region: regionOwn,
   place: placeOwn as unknown as Omit<NamedResourceConfig<{ id: string }>, 'key'>,
 };
 

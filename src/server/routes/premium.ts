@@ -39,6 +39,8 @@ export const premiumActions = [
     body: { schema: premiumCreateSchema },
     answer: { 200: placementRecord, 201: placementRecord },
     target: { label: recordLabel('cottage', 'Cottage'), load: cottageToPlace },
+    // Through the cottage's own edit command: its per-record rules and version.
+    edits: (_data, cottage) => ({ id: cottage.id }),
     async run(tx, { data: { expireDays, priority, serviceCode, orderId } }, cottage) {
       if (orderId) {
         const order = await orderCottage(tx, orderId);
@@ -63,6 +65,7 @@ export const premiumActions = [
     audit: 'premiumEnd',
     answer: placementRecord,
     target: { label: said({ uz: 'Premium joylashuv', ru: 'Премиум-размещение', en: 'Premium placement' }), load: placementById },
+    edits: (_data, placement) => ({ id: placement.cottageId }),
     async run(tx, _input, current) {
       const ended = await endPlacement(tx, current);
       return { answer: ended, audit: { recordId: current.cottageId, before: { premiumPlacement: current }, after: { premiumPlacement: ended } } };

@@ -9,10 +9,9 @@ import { badRequest, tooManyAttempts } from '../errors';
 import { meRecord } from '../../shared/records/user';
 import { PROFILE_PASSWORD_PATH, PROFILE_PATH, passwordChangeSchema, profileEditSchema } from '../../shared/schemas/profile';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import { revokeUserSessions } from '../auth/sessions';
-import { publishSessionsEnded } from '../repos/events';
+import { endSessions } from '../repos/sessions';
 import { checkPasswordStrength } from '../auth/strength';
-import { throttledCheck } from '../auth/throttle';
+import { throttledCheck } from '../repos/throttle';
 import { fileOf, readValidForm } from '../http/forms';
 import { formValidator } from '../http/resource/schemas';
 import { loadUsers } from '../repos/users';
@@ -97,7 +96,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       const passwordHash = await hashPassword(newPassword);
       await auditedWrite(app.db, request, async (tx) => {
         await setPasswordHash(tx, caller.id, passwordHash);
-        await publishSessionsEnded(tx, await revokeUserSessions(tx, caller.id, 'password-changed', caller.sessionId));
+        await endSessions(tx, caller.id, 'password-changed', { keep: caller.sessionId });
         return { result: undefined, audit: { resource: 'user', recordId: caller.id, action: 'password', extra: { password: { before: HIDDEN, after: HIDDEN } } } };
       });
       return { message: say(request.messageLang, { uz: 'Parol oʻzgartirildi', ru: 'Пароль изменён', en: 'Password changed' }) };

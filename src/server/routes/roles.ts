@@ -7,8 +7,14 @@ import { conflict, forbidden, notFound } from '../errors';
 import { resources } from '../../shared/resources';
 import { SUPER_ADMIN_ROLE } from '../../shared/enums';
 import { roleRecord } from '../../shared/records/role';
+
+type RoleRecord = z.infer<typeof roleRecord>;
 import { roleCreateSchema, roleEditSchema } from '../../shared/schemas/users';
+import { z } from 'zod';
 import { registerResource } from '../http/resource-routes';
+import { action } from '../http/resource/actions';
+import { setRoleRequiresTwoFactor } from '../repos/two-factor';
+import { recordLabel } from '../labels';
 import { assertFree, deleteRecord } from '../repos/records';
 import { loadRoles, permissionCodes, roleListSpec, roleSnapshotParts, saveRole } from '../repos/roles';
 import type { RecordSnapshot } from '../repos/snapshots';
@@ -123,6 +129,25 @@ const roleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       write: (db, current) => deleteRecord(db, 'role', current.id),
     },
+    actions: [
+      action({
+        method: 'put',
+        path: 'role/:id/two-factor',
+        permission: 'edit',
+        audit: 'edit',
+        description: 'Whether the role’s users must turn two-factor login on before anything else (role.edit; 403 for a role holding a permission the caller lacks); audited',
+        body: { schema: z.object({ requireTwoFactor: z.boolean() }) },
+        answer: z.object({ requireTwoFactor: z.boolean() }),
+        // The role's own edit command: a role beyond the caller's reach is refused as its form refuses it.
+        edits: (data, role: RoleRecord) => ({ id: role.id, values: data }),
+        async run(tx, { data: { requireTwoFactor } }, role: RoleRecord) {
+          const before = await setRoleRequiresTwoFactor(tx, role.id, requireTwoFactor);
+          if (before === undefined) throw notFound(recordLabel('role', 'Role'));
+          const audit = before !== requireTwoFactor ? { recordId: role.id, before: { requireTwoFactor: before }, after: { requireTwoFactor } } : undefined;
+          return { answer: { requireTwoFactor }, audit };
+        },
+      }),
+    ],
   });
 };
 

@@ -63,7 +63,7 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
           if (!source || !granted.has(perm(kind, 'list'))) return [];
           const spec = source.spec(lang);
           const page = async (filter: Record<string, unknown>) =>
-            (await pageIds(app.db, spec, { filter, range: { offset: 0, limit: PER_KIND }, lang: request.messageLang })).ids;
+            (await pageIds(app.db, spec, { filter, range: { offset: 0, limit: PER_KIND }, lang: request.messageLang }, { count: false })).ids;
           // A phone's matches first (the users, their cottages), then the text's: "2024" may be either.
           const byPhone = kind === 'user' ? owners : kind === 'cottage' && owners.length ? await page({ userId: owners }) : [];
           const ids = [...new Set([...byPhone, ...(await page({ q }))])].slice(0, PER_KIND);

@@ -1,7 +1,7 @@
 /** What the two-factor and session routes share: the session as shown, and the rule for managing another user. */
 import type { DbOrTx } from '../db/client';
 import { forbidden, notFound } from '../errors';
-import { permissionCodesOf } from '../auth/sessions';
+import { permissionCodesOf } from '../repos/permissions';
 import { describeUserAgent } from '../auth/user-agent';
 import { uuidLike } from '../query/ids';
 import type { AuthUser } from '../plugins/auth';

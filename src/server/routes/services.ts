@@ -4,23 +4,12 @@
  * deleted). A service that still has tariffs cannot be deleted (409).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { conflict } from '../errors';
 import { resources } from '../../shared/resources';
 import { serviceRecord } from '../../shared/records/service';
 import { MAX_SERVICE_IMAGES, serviceCreateSchema, serviceEditSchema } from '../../shared/schemas/catalogue';
 import { registerResource } from '../http/resource-routes';
 import { deleteRecord, saveTranslatedRecord } from '../repos/records';
-import { tariffsOfService } from '../repos/references';
 import { loadServices, serviceListSpec } from '../repos/services';
-import { said } from '../messages';
-
-const TEXTS = {
-  hasTariffs: {
-    uz: 'Xizmatda hali {n} ta tarif bor; avval ularni oʻchiring',
-    ru: 'У услуги ещё есть тарифы ({n}); сначала удалите их',
-    en: 'The service still has {n} {tariffs}; delete them first',
-  },
-} as const;
 
 const files = { images: MAX_SERVICE_IMAGES };
 
@@ -46,11 +35,8 @@ const serviceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     remove: {
+      // 409 while tariffs refer to it: derived from the tariff's `reference` field (`http/resource/references.ts`).
       description: 'Answers the deleted service; 409 while it has tariffs',
-      async check(db, current) {
-        const n = await tariffsOfService(db, current.id);
-        if (n) throw conflict(said(TEXTS.hasTariffs, { n, tariffs: n === 1 ? 'tariff' : 'tariffs' }));
-      },
       write: (db, current) => deleteRecord(db, 'service', current.id),
     },
   });

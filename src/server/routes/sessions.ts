@@ -10,7 +10,7 @@ import { perm } from '../../shared/permissions';
 import { sessionRecord } from '../../shared/schemas/security';
 import { auditedWrite } from '../http/unit-of-work';
 import { uuidLike } from '../query/ids';
-import { endSession, endSessions, liveSessions } from '../repos/sessions';
+import { endSessions, liveSessions } from '../repos/sessions';
 import { managedUser, shownSession } from './security-common';
 import { said } from '../messages';
 
@@ -41,7 +41,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id: userId } = request.user!;
       const target = request.params.id;
-      if (!uuidLike(target) || !(await endSession(app.db, userId, target, 'ended-by-user'))) throw notFound(said(SESSION_TEXT));
+      if (!uuidLike(target) || !(await endSessions(app.db, userId, 'ended-by-user', { only: target }))) throw notFound(said(SESSION_TEXT));
       return { ended: 1 };
     },
   );
@@ -51,7 +51,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: anyUser, schema: { tags, description: 'Ends every session of the caller but the current one', response: { 200: ended } } },
     async (request) => {
       const { id, sessionId } = request.user!;
-      return { ended: await endSessions(app.db, id, 'ended-by-user', sessionId) };
+      return { ended: await endSessions(app.db, id, 'ended-by-user', { keep: sessionId }) };
     },
   );
 
@@ -74,7 +74,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = request.user!;
       return auditedWrite(app.db, request, async (tx) => {
         const user = await managedUser(tx, caller, request.params.id);
-        const count = await endSessions(tx, user.id, 'ended-by-admin', caller.sessionId);
+        const count = await endSessions(tx, user.id, 'ended-by-admin', { keep: caller.sessionId });
         return { result: { ended: count }, audit: { resource: 'user', recordId: user.id, action: 'sessionsEnd', extra: { sessions: { before: count, after: 0 } } } };
       });
     },
@@ -88,7 +88,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       const { sessionId } = request.params;
       return auditedWrite(app.db, request, async (tx) => {
         const user = await managedUser(tx, caller, request.params.id);
-        if (!uuidLike(sessionId) || !(await endSession(tx, user.id, sessionId, 'ended-by-admin'))) throw notFound(said(SESSION_TEXT));
+        if (!uuidLike(sessionId) || !(await endSessions(tx, user.id, 'ended-by-admin', { only: sessionId }))) throw notFound(said(SESSION_TEXT));
         return { result: { ended: 1 }, audit: { resource: 'user', recordId: user.id, action: 'sessionEnd', extra: { session: { before: sessionId, after: null } } } };
       });
     },

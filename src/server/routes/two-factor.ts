@@ -8,7 +8,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { credentialsOf } from '../repos/profile';
-import { HttpError, badRequest, conflict, forbidden, notFound, tooManyAttempts } from '../errors';
+import { HttpError, badRequest, conflict, tooManyAttempts } from '../errors';
 import { perm } from '../../shared/permissions';
 import {
   recoveryCodesAnswer,
@@ -19,9 +19,10 @@ import {
   twoFactorSetupAnswer,
 } from '../../shared/schemas/security';
 import { verifyPassword } from '../auth/passwords';
-import { throttledCheck } from '../auth/throttle';
+import { throttledCheck } from '../repos/throttle';
 import { matchTotp, newTotpSecret, otpauthUrl } from '../auth/totp';
-import { checkSecondFactorLocked, hashRecoveryCode, newRecoveryCodes, openSecret, sealSecret } from '../auth/two-factor';
+import { hashRecoveryCode, newRecoveryCodes, openSecret, sealSecret } from '../auth/two-factor';
+import { checkSecondFactorLocked } from '../repos/second-factor';
 import { accountMessage } from '../auth/account-messages';
 import { auditedWrite } from '../http/unit-of-work';
 import {
@@ -31,24 +32,19 @@ import {
   removeTwoFactor,
   replaceRecoveryCodes,
   savePendingSecret,
-  setRoleRequiresTwoFactor,
   twoFactorState,
 } from '../repos/two-factor';
 import { latestSecondFactorLock, secondFactorPassed } from '../repos/second-factor-lock';
-import { rolePermissionCodes } from '../repos/roles';
-import { uuidLike } from '../query/ids';
 import { endSessions, loginBefore } from '../repos/sessions';
 import { managedUser, shownSession } from './security-common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { said } from '../messages';
-import { recordLabel } from '../labels';
 
 const TWO_FACTOR_TEXTS = {
   alreadyOn: { uz: 'Ikki bosqichli kirish allaqachon yoqilgan', ru: 'Двухфакторный вход уже включён', en: 'Two-factor login is already on' },
   setupFirst: { uz: 'Avval sozlashni boshlang', ru: 'Сначала начните настройку', en: 'Start the setup first' },
   off: { uz: 'Ikki bosqichli kirish oʻchirilgan', ru: 'Двухфакторный вход выключен', en: 'Two-factor login is off' },
   ownUnderProfile: { uz: 'Oʻz ikki bosqichli kirishingizni Profil boʻlimida oʻchiring', ru: 'Свой двухфакторный вход выключите в профиле', en: 'Turn your own two-factor login off under Profile' },
-  beyondReach: { uz: 'Sizda yoʻq ruxsatni oʻz ichiga olgan rolni oʻzgartira olmaysiz ({beyond})', ru: 'Нельзя изменить роль с правом, которого у вас нет ({beyond})', en: 'You cannot change a role holding a permission you do not hold ({beyond})' },
 } as const;
 
 const ISSUER = 'Dacha Admin';
@@ -152,7 +148,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!(await enableTwoFactor(tx, id, step, codes.map(hashRecoveryCode)))) throw conflict(said(TWO_FACTOR_TEXTS.alreadyOn));
         await secondFactorPassed(tx, id);
         // Whoever else holds a session (a thief's stolen token among them) logs in again, now with a code.
-        const ended = await endSessions(tx, id, 'two-factor-enabled', sessionId);
+        const ended = await endSessions(tx, id, 'two-factor-enabled', { keep: sessionId });
         return {
           result: undefined,
           audit: { resource: 'user', recordId: id, action: 'twoFactorEnable', extra: { twoFactor: { before: false, after: true }, sessions: { before: ended, after: 0 } } },
@@ -231,7 +227,7 @@ export const recoveryCodeRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** An admin's side: resetting another user's second factor, and a role that requires one. */
+/** An admin's side: resetting another user's second factor (a role that requires one is the role's action, `roles.ts`). */
 export const twoFactorAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user/:id/2fa/reset',
@@ -256,36 +252,6 @@ export const twoFactorAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         return { result: undefined, audit: { resource: 'user', recordId: user.id, action: 'twoFactorReset', extra } };
       });
       return { message: 'Two-factor login was reset' };
-    },
-  );
-
-  app.put(
-    '/role/:id/two-factor',
-    {
-      onRequest: app.requirePermission(perm('role', 'edit')),
-      schema: {
-        tags: ['role'],
-        description: 'Whether the role’s users must turn two-factor login on before anything else (role.edit; 403 for a role holding a permission the caller lacks); audited',
-        params: z.object({ id: z.string().min(1) }),
-        body: z.object({ requireTwoFactor: z.boolean() }),
-        response: { 200: z.object({ requireTwoFactor: z.boolean() }) },
-      },
-    },
-    async (request) => {
-      const caller = request.user!;
-      const roleId = request.params.id;
-      const { requireTwoFactor } = request.body;
-      if (!uuidLike(roleId)) throw notFound(recordLabel('role', 'Role'));
-      await auditedWrite(app.db, request, async (tx) => {
-        const { codes, unknown } = await rolePermissionCodes(tx, [roleId]);
-        if (unknown.length) throw notFound(recordLabel('role', 'Role'));
-        const beyond = codes.find((c) => !caller.permissions.has(c));
-        if (beyond) throw forbidden(said(TWO_FACTOR_TEXTS.beyondReach, { beyond }));
-        const before = await setRoleRequiresTwoFactor(tx, roleId, requireTwoFactor);
-        if (before === undefined) throw notFound(recordLabel('role', 'Role'));
-        return { result: undefined, audit: before !== requireTwoFactor ? { resource: 'role', recordId: roleId, action: 'edit', before: { requireTwoFactor: before }, after: { requireTwoFactor } } : undefined };
-      });
-      return { requireTwoFactor };
     },
   );
 };

@@ -37,9 +37,15 @@ const RETRY_DELAYS_MS = [5 * SECOND, 30 * SECOND, 2 * MINUTE, 10 * MINUTE, HOUR,
 /** A message is retried for this long after it was written; an endpoint failing this long is turned off. */
 export const GIVE_UP_MS = 24 * HOUR;
 /** How long a taken message is leased to its worker: a worker killed mid-delivery leaves it due again after. */
-export const LEASE_MS = 60 * SECOND;
+const LEASE_MS = 60 * SECOND;
 /** The answer a receiver has to give in. */
 export const DELIVERY_TIMEOUT_MS = 10 * SECOND;
+
+/**
+ * The lease, scaled like the retries (`WEBHOOK_TIME_SCALE`, for tests), but never shorter than twice the delivery's
+ * timeout: a lease ending while its delivery may still be under way would let another worker send it a second time.
+ */
+export const leaseMs = (scale = 1) => Math.max(LEASE_MS * scale, 2 * DELIVERY_TIMEOUT_MS);
 
 /** The wait before the retry that follows attempt `attempts` (1-based), ±20 % jitter, scaled (`WEBHOOK_TIME_SCALE`). */
 export function retryDelayMs(attempts: number, scale = 1, random = Math.random): number {

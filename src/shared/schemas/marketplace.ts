@@ -59,6 +59,11 @@ export const cottageImageEditSchema = z.object({
   isMainImage: blankIsAbsent(flag),
 });
 
+/** `PUT cottage/image/order/{cottageId}`: every image of the cottage, once each, in the gallery's new order. */
+export const cottageImageOrderSchema = z.object({
+  ids: z.array(uuid).min(1).max(200),
+});
+
 /** `POST cottage/add/premium/{cottageId}`. `orderId` ties the placement to an order (then it is idempotent). */
 export const premiumCreateSchema = z.object({
   expireDays: numberLike.pipe(z.number().int('expireDays must be a whole number').min(1, 'expireDays is at least 1').max(3650, 'expireDays is at most 3650')),

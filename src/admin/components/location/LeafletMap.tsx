@@ -9,7 +9,7 @@ import markerIcon from 'leaflet/dist/images/marker-icon.png';
 import markerIcon2x from 'leaflet/dist/images/marker-icon-2x.png';
 import markerShadow from 'leaflet/dist/images/marker-shadow.png';
 import { useEffect, useMemo } from 'react';
-import { Circle, MapContainer, Marker, TileLayer, useMap, useMapEvents, ZoomControl } from 'react-leaflet';
+import { Circle, CircleMarker, MapContainer, Marker, TileLayer, Tooltip, useMap, useMapEvents, ZoomControl } from 'react-leaflet';
 import { fromLatLng, MAP_ZOOM, SPOT_RADIUS_M, type Spot } from './locationValue';
 
 const ICON = L.icon({
@@ -31,7 +31,20 @@ export interface LeafletMapProps {
   onTileError(): void;
   /** Only shows the spot (the review desk): no dragging, no picking by click. */
   readOnly?: boolean;
+  /** Other spots shown beside it (a twin location's other cottage), each with its label; the map fits them all. */
+  others?: { spot: Spot; label: string }[];
 }
+
+/** Fits the spot and the others in view once. */
+const FitAll = ({ spots }: { spots: Spot[] }) => {
+  const map = useMap();
+  const key = spots.map((s) => `${s.latitude},${s.longitude}`).join(';');
+  useEffect(() => {
+    const points = key.split(';').map((p) => L.latLng(Number(p.split(',')[0]), Number(p.split(',')[1])));
+    map.fitBounds(L.latLngBounds(points).pad(0.6), { maxZoom: 18 });
+  }, [map, key]);
+  return null;
+};
 
 /** A click anywhere on the map moves the spot there. */
 const ClickToPick = ({ onPick }: { onPick(spot: Spot): void }) => {
@@ -49,7 +62,7 @@ const FollowSpot = ({ spot }: { spot: Spot }) => {
   return null;
 };
 
-const LeafletMap = ({ spot, tileUrl, label, zoomTitles, onPick, onTileError, readOnly = false }: LeafletMapProps) => {
+const LeafletMap = ({ spot, tileUrl, label, zoomTitles, onPick, onTileError, readOnly = false, others = [] }: LeafletMapProps) => {
   const position = L.latLng(spot.latitude, spot.longitude);
   const markerEvents = useMemo(
     () => ({ dragend: (e: L.LeafletEvent) => onPick(fromLatLng((e.target as L.Marker).getLatLng())) }),
@@ -62,8 +75,15 @@ const LeafletMap = ({ spot, tileUrl, label, zoomTitles, onPick, onTileError, rea
       <TileLayer url={tileUrl} attribution="&copy; OpenStreetMap" eventHandlers={{ tileerror: onTileError }} />
       <Marker position={position} draggable={!readOnly} icon={ICON} eventHandlers={markerEvents} />
       <Circle center={position} radius={SPOT_RADIUS_M} pathOptions={{ color: 'red' }} />
+      {others.map((o) => (
+        <CircleMarker key={`${o.spot.latitude},${o.spot.longitude}`} center={[o.spot.latitude, o.spot.longitude]} radius={9} className="other-pin" pathOptions={{ color: '#e65100', fillOpacity: 0.7 }}>
+          <Tooltip permanent direction="top">
+            {o.label}
+          </Tooltip>
+        </CircleMarker>
+      ))}
       {!readOnly && <ClickToPick onPick={onPick} />}
-      <FollowSpot spot={spot} />
+      {others.length ? <FitAll spots={[spot, ...others.map((o) => o.spot)]} /> : <FollowSpot spot={spot} />}
     </MapContainer>
     </div>
   );

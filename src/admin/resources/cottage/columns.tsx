@@ -40,11 +40,11 @@ const ImagesLink = () => {
   const createPath = useCreatePath();
   if (!record) return null;
   return (
-    <RowButton component={Link} to={`${createPath({ resource: 'cottage', type: 'list' })}/${record.id}/images`} label={label('images')} color="primary" icon={<PhotoLibraryIcon />} />
+    <RowButton component={Link} to={`${createPath({ resource: 'cottage', type: 'edit', id: record.id })}#images`} label={label('images')} color="primary" icon={<PhotoLibraryIcon />} />
   );
 };
 
-/** Opens the images dialog of the cottage (`/cottage/:id/images`); shown only with `cottage.edit`. */
+/** Opens the cottage's edit page at its images; shown only with `cottage.edit`. */
 const ImagesButton = () => (
   <IfRowAccess action="edit">
     <ImagesLink />

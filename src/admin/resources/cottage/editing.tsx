@@ -1,19 +1,20 @@
 /**
- * Cottage create and edit (their own URLs) and the images dialog's route (`/cottage/:id/images`). The map and the
- * cropper are lazy chunks: the form loads Leaflet only when it shows the map, the dialog loads the cropper only when
- * it opens.
+ * Cottage create and edit (their own URLs), each holding the cottage's images (issue 34, item 6): create keeps the
+ * 16:7 crop and the picked child images in the form and sends them with the record in one multipart create; edit saves
+ * each image change at once in its images section. The old images dialog's URL (`/cottage/:id/images`) opens the edit
+ * page at that section. The map is a lazy chunk: the form loads Leaflet only when it shows the map.
  */
-import { lazy, Suspense, type ComponentType } from 'react';
-import { Route } from 'react-router-dom';
-import { ImageField, SaveButton, SelectInput, Toolbar, required, useCanAccess, useNotify, useRedirect } from 'react-admin';
+import { Navigate, Route, useParams } from 'react-router-dom';
+import { SaveButton, SelectInput, Toolbar, required, useCanAccess, useCreatePath, useNotify, useRedirect } from 'react-admin';
 import { ACTIVE_STATUSES, COTTAGE_STATUSES } from '../../../shared/enums';
-import { ImageUploadInput } from '../../components/ImageUploadInput';
 import { ImagesInput } from '../../components/ImagesInput';
 import { KitCreate, KitEdit } from '../../components/KitPages';
 import { CottageFields, F, NameInput } from './form/CottageFields';
 import { KitForm } from '../../components/KitForm';
 import { ClaimNotice } from './review/claims';
 import { RecordSignals } from './signals/SignalPanel';
+import { CottageImagesSection } from './images/CottageImagesSection';
+import { MainImageInput } from './images/MainImageInput';
 
 const T = 'resources.cottage.form';
 /** The most child images one create may carry (the server refuses more). */
@@ -38,9 +39,7 @@ export const CottageCreate = () => {
     >
       <KitForm>
         <NameInput />
-        <ImageUploadInput source="mainImage" label={`${F}.mainImage`} accept={{ 'image/*': [] }} validate={required()} multiple={false}>
-          <ImageField source="src" title="title" sx={{ '& img': { maxWidth: 250, maxHeight: 250 } }} />
-        </ImageUploadInput>
+        <MainImageInput label={`${F}.mainImage`} />
         <ImagesInput source="images" label={`${F}.images`} max={MAX_CHILD_IMAGES} />
         <CottageFields />
       </KitForm>
@@ -73,8 +72,10 @@ export const CottageEdit = () => {
       <ClaimNotice />
       {/* Its moderation signals, with their evidence (issue #35). */}
       <RecordSignals />
-      <KitForm toolbar={<EditToolbar />}>
+      {/* An image change reads the record again (its version moves); what the operator typed stays. */}
+      <KitForm toolbar={<EditToolbar />} resetOptions={{ keepDirtyValues: true }}>
         <NameInput />
+        <CottageImagesSection />
         <CottageFields />
         {/* Prefilled from the record; only a change is sent (an untouched select sends nothing). */}
         {canModerate && (
@@ -91,28 +92,12 @@ export const CottageEdit = () => {
   );
 };
 
-const CottageImagesDialog = lazy(() => import('./images/CottageImagesDialog'));
-
-/** The dialog only for a user who may edit cottages; the list under it stays either way. */
-const GuardedImagesDialog = () => {
-  const { canAccess, isPending } = useCanAccess({ action: 'edit', resource: 'cottage' });
-  if (isPending || !canAccess) return null;
-  return (
-    <Suspense fallback={null}>
-      <CottageImagesDialog />
-    </Suspense>
-  );
+/** The old images dialog's URL opens the edit page at its images section. */
+const ToImagesSection = () => {
+  const { id = '' } = useParams();
+  const createPath = useCreatePath();
+  return <Navigate replace to={`${createPath({ resource: 'cottage', type: 'edit', id })}#images`} />;
 };
 
-/** The images dialog's route over a list, `/cottage/:id/images`. */
-export const cottageImagesRoute = (List: ComponentType) => (
-  <Route
-    path=":id/images"
-    element={
-      <>
-        <List />
-        <GuardedImagesDialog />
-      </>
-    }
-  />
-);
+/** `/cottage/:id/images`, kept for links and bookmarks made before the images moved into the form. */
+export const cottageImagesRoute = () => <Route path=":id/images" element={<ToImagesSection />} />;

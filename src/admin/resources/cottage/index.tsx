@@ -1,7 +1,7 @@
 import AssignmentIcon from '@mui/icons-material/Assignment';
 import HomeWorkIcon from '@mui/icons-material/HomeWork';
 import RateReviewIcon from '@mui/icons-material/RateReview';
-import { ProgressBadge } from '../../layout/ProgressBadge';
+import { ProgressBadge } from './ProgressBadge';
 import { resourceModule } from '../module';
 import { COTTAGE_LIST, CottageList } from './CottageList';
 import { CottageCreate, CottageEdit, cottageImagesRoute } from './editing';
@@ -10,8 +10,8 @@ import { ReviewDesk } from './review/ReviewDesk';
 
 /**
  * The cottage list (confirmed cottages), and the moderation queue `/progress-cottages`: a second list of the same
- * resource, a page of this module, shown in the sidebar to whoever may list cottages. Create, edit and the images
- * dialog (`/cottage/:id/images`) live in `./editing`.
+ * resource, a page of this module, shown in the sidebar to whoever may list cottages. Create and edit, with the
+ * cottage's images inside them, live in `./editing`.
  */
 export default resourceModule({
   list: CottageList,
@@ -19,7 +19,7 @@ export default resourceModule({
   edit: CottageEdit,
   icon: HomeWorkIcon,
   recordRepresentation: 'name',
-  children: cottageImagesRoute(CottageList),
+  children: cottageImagesRoute(),
   /** The list's first request leaves with the menu click (`prefetch`). */
   menu: { order: 20, prefetch: COTTAGE_LIST },
   tile: { order: 2, stat: 'cottages', color: '#f9a825' },

@@ -11,6 +11,7 @@ import { uuidLike } from '../../query/ids';
 import { auditedWrite } from '../unit-of-work';
 import type { ResourceContext } from './context';
 import { bodySchema, formValidator } from './schemas';
+import { changeOne } from './writes';
 import type { ResourceAction } from './types';
 
 export function registerActions<R extends { id: string }, C, U>(ctx: ResourceContext<R, C, U>) {
@@ -31,7 +32,7 @@ function registerAction<R extends { id: string }, C, U, D, A, T>(ctx: ResourceCo
     return found;
   };
   app.route<{ Params: { id: string } }>({
-    method: action.method.toUpperCase() as 'POST' | 'PATCH' | 'DELETE',
+    method: action.method.toUpperCase() as 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: `/${action.path}`,
     onRequest: app.requirePermission(perm(def.key, action.permission)),
     config: { costly: body?.files ? 'upload' : undefined },
@@ -41,7 +42,12 @@ function registerAction<R extends { id: string }, C, U, D, A, T>(ctx: ResourceCo
       const target = member ? await targetOf(request.params.id, request.lang) : (undefined as T);
       const { data, files } = body ? await ctx.readBody(request, body) : { data: undefined as D, files: [] };
       const { answer, status } = await auditedWrite(app.db, request, async (tx) => {
-        const done = await action.run(tx, ctx.input(request, data, files), target);
+        const run = () => action.run(tx, ctx.input(request, data, files), target);
+        // A call that changes a record passes the record's own edit command (the one door).
+        const edited = action.edits && (await changeOne(ctx, tx, request, { ...action.edits(data, target), permission: action.permission }, run));
+        // The files the record no longer refers to are retired, unless the call removes them itself.
+        const removed = new Set(edited ? (edited.result.removeFiles ?? []) : []);
+        const done = edited ? { ...edited.result, retireFiles: [...(edited.result.retireFiles ?? []), ...edited.retireFiles.filter((p) => !removed.has(p))] } : await run();
         const named = done.audit?.action ?? action.audit;
         const audit = done.audit && named && { resource: def.key, ...done.audit, action: named };
         return { result: done, audit, removeFiles: done.removeFiles, retireFiles: done.retireFiles };

@@ -1,21 +1,21 @@
 /**
- * The rows of an import against the records they name, on one transaction: each row is compared with its record
- * (unchanged rows write nothing), checked by the resource's own payload schema, then written through the same create
- * and edit as the forms (`writes.ts`) in a savepoint of its own, so that a row that fails is reported (row, column,
- * message) and the others still are checked. The caller commits or rolls back the whole.
+ * The rows of an import against the records they name: what they need is read first in a few set-based queries
+ * (`prepareImport`); each row is compared with its record (unchanged rows write nothing), checked by the resource's
+ * own payload schema, then written through the same create and edit as the forms (`writes.ts`). A plan writes each
+ * row in a savepoint of its own, so that a row that fails is reported (row, column, message) and the others are still
+ * checked, and may stop after a time slice (`ImportRun.next` goes on). The caller commits or rolls back.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import type { TabledResource } from '../../db/tables';
 import { badRequest, HttpError } from '../../errors';
 import { render, said } from '../../messages';
 import { databaseErrorMessage } from '../../plugins/errors';
 import { uuidLike } from '../../query/ids';
-import type { AuditEntry } from '../../repos/audit';
 import { foldName, nameIndex, type NameIndex } from '../../repos/import-refs';
-import { insertTranslation, loadTranslations, updateTranslation } from '../../repos/translations';
+import { insertTranslation, updateTranslation } from '../../repos/translations';
 import { enumCode, withTexts } from '../csv-export';
 import { cellValue, type Sheet, type SheetRow } from '../csv-read';
 import type { ResourceContext } from './context';
@@ -64,8 +64,6 @@ interface ImportInput {
   columns: (string | undefined)[];
   fields: ImportField[];
   languages: { id: string; code: string }[];
-  /** A dry run keeps no audit entries: they would be rolled back anyway (10 000 full records before and after). */
-  audited: boolean;
 }
 
 /** One row's failure: its errors, reported, and its savepoint rolled back. */
@@ -75,20 +73,68 @@ class RowFailed extends Error {
   }
 }
 
-export async function importRows<R extends { id: string }, C, U>(ctx: ResourceContext<R, C, U>, tx: Tx, request: FastifyRequest, input: ImportInput) {
-  const { sheet, columns, fields } = input;
-  const result: ImportResult = { created: 0, updated: 0, unchanged: 0, errors: [], changes: [], truncated: false };
-  const kept: AuditEntry[] = [];
-  const audit = input.audited ? kept : { push: () => 0 };
-  const at = new Map(columns.flatMap((key, i) => (key ? [[key, i] as const] : [])));
-  const headerOf = (key: string) => (at.has(key) ? sheet.header[at.get(key)!] : null);
-  const present = fields.filter((f) => (f.kind === 'texts' ? input.languages.some((l) => at.has(`${f.column}.${l.code}`)) : at.has(f.column)));
-  const refs = await referenceIndexes(tx, present);
-  const currents = await loadCurrents(ctx, tx, request.lang, sheet.rows, at.get('id')!);
-  const seen = new Map<string, number>();
-  const context: RowContext<R, C, U> = { ctx, tx, request, input, at, headerOf, present, refs, audit };
+/** What the rows are checked against, read before any row in a few set-based queries (no transaction held). */
+interface Prepared {
+  refs: Map<string, NameIndex>;
+  currents: Map<string, Rec>;
+}
 
-  for (const row of sheet.rows) {
+/**
+ * A row the plan wrote (and rolled back), as the apply writes it again: the record it edits as the plan read it (none:
+ * a new one), the payload the resource's schema passed (a new translated name's id is a stand-in) and its texts.
+ */
+export interface PlannedWrite {
+  row: number;
+  current?: Rec;
+  data: Rec;
+  texts: Record<string, Record<string, string>>;
+}
+
+/** A run over the sheet's rows that may be cut into slices: the answer so far, the ids seen, the next row, the writes. */
+interface ImportRun {
+  result: ImportResult;
+  seen: Map<string, number>;
+  next: number;
+  planned: PlannedWrite[];
+}
+
+export const newRun = (): ImportRun => ({ result: { created: 0, updated: 0, unchanged: 0, errors: [], changes: [], truncated: false }, seen: new Map(), next: 0, planned: [] });
+
+const columnsAt = (columns: (string | undefined)[]) => new Map(columns.flatMap((key, i) => (key ? [[key, i] as const] : [])));
+const presentFields = (input: ImportInput, at: Map<string, number>) =>
+  input.fields.filter((f) => (f.kind === 'texts' ? input.languages.some((l) => at.has(`${f.column}.${l.code}`)) : at.has(f.column)));
+
+/** The related records the sheet may name and the records its ids name: read on `db`, in batches, before any write. */
+export async function prepareImport<R extends { id: string }, C, U>(ctx: ResourceContext<R, C, U>, db: DbOrTx, request: FastifyRequest, input: ImportInput): Promise<Prepared> {
+  const at = columnsAt(input.columns);
+  return { refs: await referenceIndexes(db, presentFields(input, at)), currents: await loadCurrents(ctx, db, request.lang, input.sheet.rows, at.get('id')!) };
+}
+
+/**
+ * The rows from `run.next` on, each through the resource's own create or edit (`writes.ts`) on `tx`. With `until`
+ * (a time from `performance.now()`), stops after the row that passes it, so that a plan can give the connection back
+ * between slices; `run.next` says where to go on.
+ */
+export async function importRows<R extends { id: string }, C, U>(
+  ctx: ResourceContext<R, C, U>,
+  tx: Tx,
+  request: FastifyRequest,
+  input: ImportInput,
+  prepared: Prepared,
+  run: ImportRun,
+  until = Infinity,
+) {
+  const { sheet, columns } = input;
+  const { result, seen } = run;
+  const { currents } = prepared;
+  const at = columnsAt(columns);
+  const headerOf = (key: string) => (at.has(key) ? sheet.header[at.get(key)!] : null);
+  const present = presentFields(input, at);
+  const context: RowContext<R, C, U> = { ctx, tx, request, input, at, headerOf, present, refs: prepared.refs, planned: run.planned };
+
+  // At least one row per slice, so that a slow row still moves the run on.
+  for (let first = true; run.next < sheet.rows.length && (first || performance.now() <= until); first = false) {
+    const row = sheet.rows[run.next++];
     const id = cellValue(row.cells[at.get('id')!] ?? '');
     try {
       const current = id ? currents.get(id) : undefined;
@@ -110,7 +156,7 @@ export async function importRows<R extends { id: string }, C, U>(ctx: ResourceCo
       result.errors.push(...errors.slice(0, Math.max(0, LISTED - result.errors.length)));
     }
   }
-  return { result, audit: kept };
+  return result;
 }
 
 interface RowContext<R extends { id: string }, C, U> {
@@ -122,11 +168,11 @@ interface RowContext<R extends { id: string }, C, U> {
   headerOf: (key: string) => string | null;
   present: ImportField[];
   refs: Map<string, NameIndex>;
-  audit: Pick<AuditEntry[], 'push'>;
+  planned: PlannedWrite[];
 }
 
 /** An error of a row's write as the row's errors: its fields named as the sheet's columns. */
-function rowErrors(error: unknown, row: SheetRow, headerOf: (key: string) => string | null, lang: string): RowError[] {
+export function rowErrors(error: unknown, row: SheetRow, headerOf: (key: string) => string | null, lang: string): RowError[] {
   if (error instanceof RowFailed) return error.errors;
   if (error instanceof HttpError) {
     const named = Object.keys(error.fields ?? {}).map((k) => headerOf(k) ?? headerOf(k.split('.')[0]) ?? headerOf(k.replace(/Id$/, ''))).find(Boolean);
@@ -138,18 +184,19 @@ function rowErrors(error: unknown, row: SheetRow, headerOf: (key: string) => str
 }
 
 /** The related records a sheet may name (by id or name): one index per related resource. */
-async function referenceIndexes(tx: Tx, fields: ImportField[]): Promise<Map<string, NameIndex>> {
+async function referenceIndexes(tx: DbOrTx, fields: ImportField[]): Promise<Map<string, NameIndex>> {
   const out = new Map<string, NameIndex>();
   for (const f of fields) if (f.resource && !out.has(f.resource)) out.set(f.resource, await nameIndex(tx, f.resource as TabledResource));
   return out;
 }
 
 /** The records the sheet's ids name, with their texts in every language. */
-async function loadCurrents<R extends { id: string }, C, U>(ctx: ResourceContext<R, C, U>, tx: Tx, lang: string, rows: SheetRow[], idAt: number) {
+async function loadCurrents<R extends { id: string }, C, U>(ctx: ResourceContext<R, C, U>, tx: DbOrTx, lang: string, rows: SheetRow[], idAt: number) {
   const ids = [...new Set(rows.map((r) => cellValue(r.cells[idAt] ?? '')).filter(uuidLike))];
   const out = new Map<string, Rec>();
+  // With their versions: the apply checks that each is still the one the plan compared the row with.
   for (let i = 0; i < ids.length; i += BATCH) {
-    for (const r of await withTexts(tx, await ctx.cfg.load(tx, ids.slice(i, i + BATCH), lang))) out.set(r.id, r as unknown as Rec);
+    for (const r of await withTexts(tx, [...(await ctx.manyFrom(tx, ids.slice(i, i + BATCH), lang)).values()])) out.set(r.id, r as unknown as Rec);
   }
   return out;
 }
@@ -245,7 +292,9 @@ async function importRow<R extends { id: string }, C, U>(c: RowContext<R, C, U>,
     }
   }
   if (errors.length) throw new RowFailed(errors);
+  const planned = { row: row.row, current, data: { ...parsed.data! }, texts };
   await c.tx.transaction((sp) => writeRow(c, sp, current, parsed.data!, texts));
+  c.planned.push(planned);
   return { row: row.row, id: current ? String(current.id) : null, before, after };
 }
 
@@ -256,24 +305,19 @@ async function writeRow<R extends { id: string }, C, U>(c: RowContext<R, C, U>, 
     const rows = Object.entries(texts[field.key]).map(([code, value]) => ({ languageId: languageId.get(code)!, value }));
     const own = current?.[`${field.key}TranslateId`];
     if (current && typeof own === 'string') {
-      const id = own;
-      // Audited as the translation's own record reads (its definitions), so History shows it and a revert can put it back.
-      const [before] = await loadTranslations(sp, [id], request.lang);
-      await updateTranslation(sp, id, {}, rows);
-      const [after] = await loadTranslations(sp, [id], request.lang);
-      c.audit.push({ resource: 'translate', recordId: id, action: 'importEdit', before, after });
+      await updateTranslation(sp, own, {}, rows);
     } else {
-      const code = `${ctx.def.key}.${field.key}.${randomUUID().slice(0, 8)}`;
-      const id = await insertTranslation(sp, { code, type: 'content' }, rows);
-      data[field.key] = id;
-      c.audit.push({ resource: 'translate', recordId: id, action: 'importCreate', after: { code, definition: texts[field.key] } });
+      data[field.key] = await insertTranslation(sp, { code: newTextCode(ctx.def.key, field.key), type: 'content' }, rows);
     }
   }
+  // The plan keeps no audit entries (it is rolled back); the apply records them (`import-apply.ts`).
   if (!current) {
-    c.audit.push((await createWrite(ctx, sp, request, data as C, [], 'importCreate')).audit);
+    await createWrite(ctx, sp, request, data as C, [], 'importCreate');
     return;
   }
-  const fresh = await ctx.oneFrom(sp, String(current.id), request.lang);
-  const written = await editWrite(ctx, sp, request, { current: fresh, data: data as U, files: [], action: 'importEdit' }, ctx.cfg.update!.write);
-  c.audit.push(written.audit);
+  // The record as prepared, with its version: within the plan's slice no other write has changed it.
+  await editWrite(ctx, sp, request, { current: current as unknown as R, data: data as U, files: [], action: 'importEdit' }, ctx.cfg.update!.write);
 }
+
+/** The code of a new translation an import writes a record's text to. */
+export const newTextCode = (key: string, field: string) => `${key}.${field}.${randomUUID().slice(0, 8)}`;

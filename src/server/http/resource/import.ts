@@ -2,8 +2,10 @@
  * `POST <resource>/import` (multipart `file`), built for every resource whose registry entry declares `api.import`:
  * a CSV in the shape `<resource>/export` writes (headers in any UI language, `;` `,` or tab, decimal commas, a BOM or
  * none) read back — a row with an id edits that record, a row without one creates one — through the resource's own
- * create and edit, each change audited as an import. `?dryRun=true` answers what would happen and keeps nothing;
- * otherwise all rows apply in one transaction, or none (400 with the same answer when a row is bad).
+ * create and edit, each change audited as an import. Every run is first planned in short slices (`PLAN_SLICE_MS`)
+ * that are rolled back, so no transaction is held over the whole file and others' requests get the connection
+ * between slices. `?dryRun=true` answers the plan; otherwise a clean plan applies in one transaction, or nothing does
+ * (400 with the same answer when a row is bad).
  */
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -16,7 +18,9 @@ import { readSheet, separatorOf } from '../csv-read';
 import { auditedWrite } from '../unit-of-work';
 import type { ResourceContext } from './context';
 import { headerKey, headerKeys, importFields } from './import-fields';
-import { importRows, type ImportResult } from './import-rows';
+import { importRows, newRun, prepareImport, type ImportResult } from './import-rows';
+import { ApplyFailed, applyPlanned } from './import-apply';
+import type { Tx } from '../../db/client';
 import { formValidator } from './schemas';
 
 /** An import file holds at most this many bytes (413 beyond): 10 000 cottages take about 4 MB. */
@@ -76,12 +80,18 @@ const importAnswer = z.object({
   truncated: z.boolean(),
 });
 
-/** Thrown to roll a dry run back, carrying its answer out of the transaction. */
+/** Thrown to roll a slice of the plan back. */
 class DryRun extends Error {
-  constructor(readonly result: ImportResult) {
+  constructor() {
     super('dry run');
   }
 }
+
+/**
+ * How long one slice of the plan holds a transaction (and, on PGlite, the only connection) before it gives it back:
+ * another administrator's request waits at most about this long behind an import's plan.
+ */
+const PLAN_SLICE_MS = 50;
 
 export function registerImport<R extends { id: string }, C, U>(ctx: ResourceContext<R, C, U>) {
   const { app, cfg, def, tags, label } = ctx;
@@ -144,26 +154,47 @@ export function registerImport<R extends { id: string }, C, U>(ctx: ResourceCont
     });
     const columns = sheet.header.map((h) => headerKey(headers, h));
     if (!columns.includes('id')) throw badRequest(said(TEXTS.noIdColumn));
-    const input = { sheet, columns, fields, languages, audited: !dryRun };
-    if (dryRun) {
-      try {
-        await app.db.transaction(async (tx) => {
-          throw new DryRun((await importRows(ctx, tx, request, input)).result);
-        });
-      } catch (error) {
-        if (error instanceof DryRun) return error.result;
-        throw error;
-      }
+    const input = { sheet, columns, fields, languages };
+    // The plan: every row through the resource's own commands, in slices of at most PLAN_SLICE_MS, each on a
+    // transaction of its own that is rolled back. Between slices the connection is free (PGlite has one).
+    const prepared = await prepareImport(ctx, app.db, request, input);
+    const run = newRun();
+    while (run.next < sheet.rows.length) {
+      await rolledBack((tx) => importRows(ctx, tx, request, input, prepared, run, performance.now() + PLAN_SLICE_MS));
+      await new Promise((resolve) => setImmediate(resolve));
     }
-    return auditedWrite(app.db, request, async (tx) => {
-      const { result, audit } = await importRows(ctx, tx, request, input);
-      if (result.errors.length) {
-        const n = result.errors.length;
-        throw new HttpError(400, said(n === 1 ? TEXTS.oneError : TEXTS.errors, { n: `${n}${result.truncated ? '+' : ''}` }), undefined, { ...result });
-      }
-      return { result, audit };
-    });
+    const planned = run.result;
+    if (dryRun) return planned;
+    if (planned.errors.length) throw importFailed(planned);
+    // The apply: only a file the plan found clean, in one short transaction, through the resource's batched commands
+    // (a few multi-row statements for the whole file). A record changed since the plan read it fails its row, and
+    // nothing is kept.
+    const headerOf = (key: string) => (columns.includes(key) ? sheet.header[columns.indexOf(key)] : null);
+    try {
+      return await auditedWrite(app.db, request, async (tx) => ({ result: planned, ...(await applyPlanned(ctx, tx, request, run.planned, languages, headerOf)) }));
+    } catch (error) {
+      if (error instanceof ApplyFailed) throw importFailed({ ...planned, errors: error.errors });
+      throw error;
+    }
   }
+
+  /** Runs `work` on a transaction of its own and rolls it back. */
+  async function rolledBack(work: (tx: Tx) => Promise<unknown>) {
+    try {
+      await app.db.transaction(async (tx) => {
+        await work(tx);
+        throw new DryRun();
+      });
+    } catch (error) {
+      if (!(error instanceof DryRun)) throw error;
+    }
+  }
+}
+
+/** 400 with the answer: the file has errors, and nothing was imported. */
+function importFailed(result: ImportResult) {
+  const n = result.errors.length;
+  return new HttpError(400, said(n === 1 ? TEXTS.oneError : TEXTS.errors, { n: `${n}${result.truncated ? '+' : ''}` }), undefined, { ...result });
 }
 
 /** The uploaded file's byte stream: the multipart field `file`, within its size limit. */

@@ -59,7 +59,7 @@ export interface ActionResult<A> {
  * one transaction holding the write and its audit entry, and the clean-up of the files it dropped.
  */
 export interface ResourceAction<D = unknown, A = unknown, T = unknown> {
-  method: 'post' | 'patch' | 'delete';
+  method: 'post' | 'put' | 'patch' | 'delete';
   /** The path relative to /api/v1, from the registry's `api`; an action whose path the registry lacks is skipped. */
   path: string | undefined;
   /** The permission is `<def.key>.<permission>`. */
@@ -76,6 +76,12 @@ export interface ResourceAction<D = unknown, A = unknown, T = unknown> {
    */
   /** `label`: what a 404 names, a message (`labels.ts`) so it reads in the reader's language. */
   target?: { label: Message; load(db: DbOrTx, id: string): Promise<T | undefined> };
+  /**
+   * The id of this resource's record the call changes (from the body or the target): the call then runs as that
+   * record's edit command (`changeOne` in `writes.ts`): its permission, per-record rules, version and retired files.
+   * `values` are what the rules see it write.
+   */
+  edits?: (data: D, target: T) => { id: string; values?: Record<string, unknown> };
   run(tx: Tx, input: WriteInput<D>, target: T): Promise<ActionResult<A>>;
 }
 
@@ -119,8 +125,24 @@ export interface ResourceRoutes<R extends { id: string }, C = never, U = never> 
      */
     restore?(tx: Tx, user: AuthUser, snapshot: RecordSnapshot, lang: string): Promise<{ snapshot: RecordSnapshot; leftOut: string[] }>;
   };
-  create?: { body: BodyConfig<C>; description?: string; write(tx: Tx, input: WriteInput<C>): Promise<string> };
-  update?: { body: BodyConfig<U>; description?: string; write(tx: Tx, input: WriteInput<U>, current: R): Promise<unknown> };
+  create?: {
+    body: BodyConfig<C>;
+    description?: string;
+    write(tx: Tx, input: WriteInput<C>): Promise<string>;
+    /**
+     * The same write for many records at once (a batch of the command: an import's apply), in a few multi-row
+     * statements instead of `write` each; answers the ids in order. A record's refusal is an `ItemFailed` naming it.
+     * Without it a batch runs `write` record by record.
+     */
+    writeMany?(tx: Tx, inputs: WriteInput<C>[]): Promise<string[]>;
+  };
+  update?: {
+    body: BodyConfig<U>;
+    description?: string;
+    write(tx: Tx, input: WriteInput<U>, current: R): Promise<unknown>;
+    /** `write` for many records at once, as `create.writeMany`. */
+    writeMany?(tx: Tx, items: { input: WriteInput<U>; current: R }[]): Promise<void>;
+  };
   /** The bulk edit at `def.api.bulkUpdate`: the fields it may change (a part of the edit) and the permission it needs. */
   bulkUpdate?: { action: string; schema: z.ZodType<Record<string, unknown>> };
   /** Replaces the record's image from a multipart `image` (required) at `def.api.image`. */

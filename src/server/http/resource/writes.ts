@@ -22,6 +22,7 @@ import { bodySchema, formValidator } from './schemas';
 import type { ResourceContext } from './context';
 import type { UploadedFile } from '../../plugins/uploads';
 import type { BodyConfig, WriteInput } from './types';
+import { assertNoDependents, checkReferences } from './references';
 
 const NEEDS_PERMISSION = {
   uz: 'Buning uchun {permission} ruxsati kerak',
@@ -30,7 +31,7 @@ const NEEDS_PERMISSION = {
 };
 
 /** 403 unless the caller holds `<resource>.<action>`: a command checks it whichever door it came through. */
-function assertPermitted(key: string, user: AuthUser, action: string) {
+export function assertPermitted(key: string, user: AuthUser, action: string) {
   const needed = perm(key, action);
   if (!user.permissions.has(needed)) throw forbidden(said(NEEDS_PERMISSION, { permission: needed }));
 }
@@ -83,6 +84,7 @@ export async function createWrite<R extends { id: string }, C, U>(
   const user = request.user!;
   assertPermitted(ctx.def.key, user, 'create');
   await ctx.cfg.rules?.create?.(tx, user, (data ?? {}) as Record<string, unknown>);
+  await checkReferences(tx, ctx.def.key, (data ?? {}) as Record<string, unknown>);
   const id = await ctx.cfg.create!.write(tx, ctx.input(request, data, files));
   const after = await ctx.oneFrom(tx, id, request.lang);
   return { result: after, audit: { resource: ctx.def.key, recordId: id, action, after, extra: secretsSent(data) } };
@@ -104,6 +106,7 @@ export async function editWrite<R extends { id: string }, C, U, D>(
   const user = request.user!;
   assertPermitted(ctx.def.key, user, edit.permission ?? 'edit');
   await ctx.cfg.rules?.edit?.(tx, user, current, (data ?? {}) as Record<string, unknown>);
+  await checkReferences(tx, ctx.def.key, (data ?? {}) as Record<string, unknown>, current);
   await ctx.checkVersion(tx, current.id, request.lang, edit.matches);
   await write(tx, ctx.input(request, data, edit.files), current);
   let written = await ctx.oneFrom(tx, current.id, request.lang);
@@ -111,6 +114,31 @@ export async function editWrite<R extends { id: string }, C, U, D>(
   const audit = { resource: ctx.def.key, recordId: current.id, action, before: current, after: written, extra: secretsSent(data) };
   // A replaced file is kept (retired) for DELETED_FILES_DAYS, so a revert of this edit can bring it back.
   return { result: written, audit, retireFiles: ctx.dropped(current, written) };
+}
+
+/**
+ * A change of one record that is not its form — an image, a premium placement, a role's two-factor requirement — run
+ * as the record's edit command: the permission, the per-record rules (with the `values` the change writes, in the
+ * record's own field names), the record's row held until the commit, then `write`, and the files the record no longer
+ * refers to retired (kept for a revert). The version stays: the record's form does not carry what these change, so its
+ * next save must not be a conflict. The caller's unit of work records the audit entry the change names, its change
+ * event and its webhooks.
+ */
+export async function changeOne<R extends { id: string }, C, U, T>(
+  ctx: ResourceContext<R, C, U>,
+  tx: Tx,
+  request: FastifyRequest,
+  change: { id: string; permission: string; values?: Record<string, unknown> },
+  write: (current: R) => Promise<T>,
+) {
+  const user = request.user!;
+  const current = await ctx.oneFrom(tx, change.id, request.lang);
+  assertPermitted(ctx.def.key, user, change.permission);
+  await ctx.cfg.rules?.edit?.(tx, user, current, change.values ?? {});
+  await ctx.checkVersion(tx, current.id, request.lang, undefined);
+  const result = await write(current);
+  const after = await ctx.oneFrom(tx, current.id, request.lang);
+  return { result, retireFiles: ctx.dropped(current, after) };
 }
 
 /** The edit's payload as documented and validated: a JSON object body also names its optional `version`. */
@@ -203,6 +231,7 @@ export async function removeWrite<R extends { id: string }, C, U>(
 ): Promise<Written<R>> {
   const remove = ctx.cfg.remove!;
   assertPermitted(ctx.def.key, request.user!, 'delete');
+  await assertNoDependents(tx, ctx.def.key, current.id);
   await remove.check?.(tx, current, request);
   const snapshot = await ctx.snapshotOf(tx, current);
   await remove.write(tx, current, request);

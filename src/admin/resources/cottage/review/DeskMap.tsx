@@ -7,8 +7,15 @@ const LeafletMap = lazy(() => import('../../../components/location/LeafletMap'))
 const M = 'resources.cottage.map';
 const noop = () => undefined;
 
+interface Props {
+  latitude?: number | null;
+  longitude?: number | null;
+  /** Other spots beside it (a twin location's other cottage), labelled. */
+  others?: { spot: { latitude: number; longitude: number }; label: string }[];
+}
+
 /** The cottage's spot on the map, read only (the location picker's lazy Leaflet chunk). */
-export const DeskMap = ({ latitude, longitude }: { latitude?: number | null; longitude?: number | null }) => {
+export const DeskMap = ({ latitude, longitude, others }: Props) => {
   const translate = useTranslate();
   const config = usePublicConfig();
   if (typeof latitude !== 'number' || typeof longitude !== 'number') {
@@ -26,6 +33,7 @@ export const DeskMap = ({ latitude, longitude }: { latitude?: number | null; lon
         onPick={noop}
         onTileError={noop}
         readOnly
+        others={others}
       />
     </Suspense>
   );

@@ -3,7 +3,7 @@ import { Alert, Box, Button, Card, CardContent, LinearProgress, Typography } fro
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Title, useBasename, useCanAccess, useDataProvider, useNavigate, useTranslate } from 'react-admin';
-import { useTabTitle } from '../../../layout/useTabTitle';
+import { useTabTitle } from '../../../ui/useTabTitle';
 import type { AppDataProvider } from '../../../providers/dataProvider';
 import { DecisionBar } from './DecisionBar';
 import { CottageFacts, OwnerFacts } from './DeskDetails';
@@ -97,7 +97,7 @@ const Desk = () => {
   let body;
   if (current) {
     body = (
-      <Box sx={{ opacity: busy ? 0.6 : 1, transition: 'opacity 120ms' }} data-testid="review-cottage" data-id={id}>
+      <Box sx={{ opacity: busy ? 0.6 : 1, transition: 'opacity 120ms' }} aria-busy={busy} data-testid="review-cottage" data-id={id}>
         <Typography variant="h5" component="h2" sx={{ mb: 1, overflowWrap: 'anywhere' }} data-testid="review-name">
           {String(current.name)}
         </Typography>

@@ -4,7 +4,7 @@
  * (no blank between two). Leaving the desk releases the claim, unless the moderator went to its full edit.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { HttpError, useDataProvider, useNotify, type Identifier } from 'react-admin';
 import { UNDO_MS } from '../../../components/DeletedNote';
 import { currentOf } from '../../../providers/conflict';
@@ -14,9 +14,9 @@ import { photosOf } from './PhotoViewer';
 import { closeDecisionNote, DecisionNote } from './DecisionNote';
 import { releaseWhileLeaving } from './leave';
 import { addSkip, countDecision, readSkips, readStats, type SessionStats } from './sessionStats';
+import { deskReducer, INITIAL_DESK, type DeskAction } from './deskState';
 
 type Decision = 'confirmed' | 'rejected';
-type DeskStatus = 'loading' | 'ready' | 'empty' | 'error';
 interface Decided {
   id: Identifier;
   name: string;
@@ -33,13 +33,9 @@ export function useDesk() {
   const dataProvider = useDataProvider<AppDataProvider>();
   const queryClient = useQueryClient();
   const notify = useNotify();
-  const [current, setCurrent] = useState<ClaimedCottage | null>(null);
-  const [status, setStatus] = useState<DeskStatus>('loading');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [{ current, status, error, busy }, dispatch] = useReducer(deskReducer, INITIAL_DESK);
   const [stats, setStats] = useState<SessionStats>(() => readStats());
   const currentRef = useRef<ClaimedCottage | null>(null);
-  const busyRef = useRef(false);
   const skipRef = useRef<string[]>(readSkips());
   const shownAt = useRef(Date.now());
   /** Set when the moderator opens the full edit: the claim stays theirs. */
@@ -49,13 +45,13 @@ export function useDesk() {
     mutationFn: (v: { id: Identifier; decision: Decision; reason?: string; version?: string }) =>
       dataProvider.moderateCottage(v.id, v.decision, v.reason, v.version),
   });
+  // A mutation too, so that the live stream's echo of an undo is known as this tab's own (LiveProvider).
+  const undoDecision = useMutation({ mutationFn: (v: { id: Identifier }) => dataProvider.undoDecision(v.id) });
 
   const show = useCallback(
     (next: ClaimedCottage | null) => {
       currentRef.current = next;
-      setCurrent(next);
-      setStatus(next ? 'ready' : 'empty');
-      setError(null);
+      dispatch({ type: 'shown', cottage: next });
       shownAt.current = Date.now();
       if (!next) return;
       // Its facts and photos start loading while the moderator reads the rest.
@@ -65,33 +61,27 @@ export function useDesk() {
     [dataProvider, queryClient],
   );
 
+  /** The shown cottage read again: it stays where it is in the queue. */
+  const refresh = useCallback((cottage: ClaimedCottage) => {
+    currentRef.current = cottage;
+    dispatch({ type: 'refreshed', cottage });
+  }, []);
+
   const claimNext = useCallback(async () => {
     try {
       show(await dataProvider.claimCottage(skipRef.current));
     } catch (e) {
-      setStatus('error');
-      setError(messageOf(e));
+      dispatch({ type: 'failed', error: messageOf(e) });
     }
   }, [dataProvider, show]);
 
-  /** Runs one move at a time; keys pressed meanwhile are dropped. */
-  const run = useCallback(async (move: () => Promise<void>) => {
-    if (busyRef.current) return;
-    busyRef.current = true;
-    setBusy(true);
-    try {
-      await move();
-    } finally {
-      busyRef.current = false;
-      setBusy(false);
-    }
-  }, []);
+  const run = useOneMoveAtATime(dispatch);
 
   const undo = useCallback(
     (last: Decided) =>
       run(async () => {
         try {
-          const back = await dataProvider.undoDecision(last.id);
+          const back = await undoDecision.mutateAsync({ id: last.id });
           const before = currentRef.current;
           setStats((s) => countDecision(s, last.decision, last.spentMs, -1));
           // One cottage at a time: the one taken meanwhile goes back to the queue.
@@ -103,7 +93,7 @@ export function useDesk() {
           notify(e instanceof HttpError && e.status === 409 ? `${T}.undo_failed` : messageOf(e), { type: 'error' });
         }
       }),
-    [dataProvider, notify, queryClient, run, show],
+    [dataProvider, notify, queryClient, run, show, undoDecision],
   );
 
   const decide = useCallback(
@@ -149,35 +139,65 @@ export function useDesk() {
 
   const retry = useCallback(() => run(claimNext), [claimNext, run]);
 
-  /**
-   * For live events (feat/live's `useLiveChanges('cottage', …)`): when the shown cottage changed elsewhere, read it
-   * again; decided by someone else, the desk says so and moves on.
-   */
-  const recheck = useCallback(
-    (ids: Identifier[]) =>
-      run(async () => {
-        const shown = currentRef.current;
-        if (!shown || !ids.map(String).includes(String(shown.id))) return;
-        const { data } = await dataProvider.getOne('cottage', { id: shown.id });
-        void queryClient.invalidateQueries({ queryKey: ['cottage', 'desk', String(shown.id)] });
-        if (data.cottageStatus === 'progress') {
-          currentRef.current = { ...data, claim: shown.claim };
-          return setCurrent(currentRef.current);
-        }
-        notify(`${T}.taken`, { type: 'warning' });
-        await claimNext();
-      }).catch(() => undefined),
-    [claimNext, dataProvider, notify, queryClient, run],
-  );
+  const recheck = useRecheck(run, currentRef, refresh, claimNext);
 
   useClaimWhileOpen(run, claimNext, currentRef, keepClaim);
 
-  useClaimRenewal(current, skipRef, run, show, (renewed) => {
-    currentRef.current = renewed;
-    setCurrent(renewed);
-  });
+  useClaimRenewal(current, skipRef, run, show, refresh);
 
   return { current, status, error, busy, stats, decide, skip, retry, recheck, keepClaim };
+}
+
+/**
+ * For live events (feat/live's `useLiveChanges('cottage', …)`): when the shown cottage changed elsewhere, read it
+ * again; decided by someone else, the desk says so and moves on. The read is not a move: the moderator's keys stay
+ * live meanwhile (a decision on a version the read has not caught up with is refused by the server's version check).
+ */
+function useRecheck(
+  run: (move: () => Promise<void>) => Promise<void>,
+  currentRef: { current: ClaimedCottage | null },
+  refresh: (cottage: ClaimedCottage) => void,
+  claimNext: () => Promise<void>,
+) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  return useCallback(
+    async (ids: Identifier[]) => {
+      const shown = currentRef.current;
+      if (!shown || !ids.map(String).includes(String(shown.id))) return;
+      const stillShown = () => String(currentRef.current?.id) === String(shown.id);
+      const data = await dataProvider.getOne('cottage', { id: shown.id }).then(({ data }) => data, () => null);
+      if (!data || !stillShown()) return;
+      void queryClient.invalidateQueries({ queryKey: ['cottage', 'desk', String(shown.id)] });
+      if (data.cottageStatus === 'progress') return refresh({ ...data, claim: currentRef.current?.claim ?? shown.claim });
+      await run(async () => {
+        if (!stillShown()) return;
+        notify(`${T}.taken`, { type: 'warning' });
+        await claimNext();
+      }).catch(() => undefined);
+    },
+    [claimNext, currentRef, dataProvider, notify, queryClient, refresh, run],
+  );
+}
+
+/** Runs one move at a time; keys pressed meanwhile are dropped. */
+function useOneMoveAtATime(dispatch: (action: DeskAction) => void) {
+  const busyRef = useRef(false);
+  return useCallback(
+    async (move: () => Promise<void>) => {
+      if (busyRef.current) return;
+      busyRef.current = true;
+      dispatch({ type: 'busy', busy: true });
+      try {
+        await move();
+      } finally {
+        busyRef.current = false;
+        dispatch({ type: 'busy', busy: false });
+      }
+    },
+    [dispatch],
+  );
 }
 
 /** A moderator who lingers keeps the cottage: claiming again renews one's own claim a minute before it expires. */

@@ -14,6 +14,7 @@ import { useFormat } from '../../../components/formats';
 import { useLiveChanges } from '../../../live/LiveProvider';
 import type { AppDataProvider } from '../../../providers/dataProvider';
 import { imageUrl } from '../../../providers/imageUrl';
+import { DeskMap } from '../review/DeskMap';
 
 const T = 'resources.cottage.signals';
 const COLORS = { high: 'error', medium: 'warning', low: 'default' } as const;
@@ -123,6 +124,9 @@ const OtherEvidence = ({ signal }: { signal: SignalRecord }) => {
         <Typography variant="body2">{translate(`${T}.evidence.distance`, { distance: Number(e.distance) })}</Typography>
         <Typography variant="body2">{translate(`${T}.evidence.here`, { lat: here.latitude, lng: here.longitude })}</Typography>
         <Typography variant="body2">{translate(`${T}.evidence.there`, { lat: there.latitude, lng: there.longitude })}</Typography>
+        <Box sx={{ mt: 1 }} data-testid="signal-twin-map">
+          <DeskMap latitude={here.latitude} longitude={here.longitude} others={[{ spot: there, label: translate(`${T}.evidence.other_pin`) }]} />
+        </Box>
       </>
     );
   }
@@ -169,7 +173,10 @@ export const SignalPanel = ({ id, texts = {}, onReject }: Props) => {
   const translate = useTranslate();
   const basename = useBasename();
   const { data, error } = useCottageSignals(id);
-  const [open, setOpen] = useState<number | null>(null);
+  // The open evidence belongs to this cottage: the desk's next cottage starts with every chip closed.
+  const [opened, setOpened] = useState<{ id: Identifier; index: number } | null>(null);
+  const open = opened?.id === id ? opened.index : null;
+  const setOpen = (index: number | null) => setOpened(index === null ? null : { id, index });
   if (error) return <Alert severity="warning">{translate(`${T}.failed`)}</Alert>;
   if (!data) return null;
   return (

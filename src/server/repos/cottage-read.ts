@@ -1,0 +1,186 @@
+/**
+ * The three readings of the cottage record, each derived from its declaration (`cottage-record.ts`) rather than
+ * written per nested field: the loader (records, in five statements at most), the list's page JSON (one statement that
+ * builds the answer's text) and the CSV export's rows (one statement, the nested fields as their cell text).
+ */
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { DbOrTx } from '../db/client';
+import { cottages } from '../db/schema';
+import { anyId, qualified, rowsOf, together } from '../db/sql';
+import { cottageRecord, type CottageRecord } from '../../shared/records/cottage';
+import { DEFAULT_LANGUAGE } from '../../shared/enums';
+import { idOf, nameOf, translatedNames, translatedText } from '../query/translated';
+import { isoText, JsonText, jsonList, jsonObjectOf, LANG, pageJsonOf } from '../query/page-json';
+import { byKind, COTTAGE_COLUMNS, orderOf, orderSql, type NamedList, type NamedOne, type OwnRows } from './cottage-record';
+
+type Row = Record<string, unknown>;
+const ONES = byKind('one');
+const LISTS = byKind('list');
+const ROWS = byKind('rows');
+const CATALOGUES: [string, NamedOne | NamedList][] = [...ONES, ...LISTS];
+const id = (name: string) => sql.identifier(name);
+/** The key under which `columns` hold `column`. */
+const keyOf = (columns: Record<string, PgColumn>, column: PgColumn) => Object.keys(columns).find((k) => columns[k] === column)!;
+const names = (n: NamedOne | NamedList) => `${n.alias}_name`;
+const where = (r: OwnRows, cottageId: SQL | PgColumn) => and(eq(r.from, cottageId), r.where);
+
+function groupBy(list: Row[], key: string) {
+  const map = new Map<unknown, Row[]>();
+  for (const item of list) {
+    const own = map.get(item[key]);
+    if (own) own.push(item);
+    else map.set(item[key], [item]);
+  }
+  return map;
+}
+
+/** Full records of these cottages: their own row with the records they name, then each list of nested rows. */
+export async function loadCottages(db: DbOrTx, ids: string[], lang: string): Promise<CottageRecord[]> {
+  if (!ids.length) return [];
+  // The catalogue records these cottages use, for `translatedNames` (a column of a cottage or of a link table).
+  const ofBatch = (column: PgColumn) => sql`select ${qualified(column)} from ${cottages} where ${anyId(cottages.id, ids)}`;
+  const linkedIn = (column: PgColumn, from: PgColumn) => sql`select ${qualified(column)} from ${column.table} where ${anyId(qualified(from), ids)}`;
+  const own = () => {
+    const nested = Object.fromEntries(ONES.map(([key, n]) => [key, { ...n.columns, name: nameOf(names(n)) }]));
+    let query = db.select({ ...COTTAGE_COLUMNS, ...nested }).from(cottages).$dynamic();
+    for (const [, n] of ONES) {
+      const named = translatedNames(names(n), n.table, n.table.id, n.translationId, lang, ofBatch(n.by));
+      query = query.innerJoin(n.table, eq(n.table.id, n.by)).innerJoin(named as unknown as PgTable, eq(idOf(names(n)), n.by));
+    }
+    return query.where(anyId(cottages.id, ids)) as unknown as Promise<Row[]>;
+  };
+  const list = (n: NamedList) => () =>
+    db
+      .select({ cottageId: n.from, ...n.columns, name: nameOf(names(n)) })
+      .from(n.link)
+      .innerJoin(n.table, eq(n.table.id, n.to))
+      .innerJoin(translatedNames(names(n), n.table, n.table.id, n.translationId, lang, linkedIn(n.to, n.from)) as unknown as PgTable, eq(idOf(names(n)), n.table.id))
+      .where(anyId(n.from, ids))
+      .orderBy(...orderOf(n.order)) as unknown as Promise<Row[]>;
+  const rows = (r: OwnRows) => () =>
+    db
+      .select({ ...r.columns, cottageId: r.from })
+      .from(r.table)
+      .where(and(anyId(r.from, ids), r.where))
+      .orderBy(...orderOf(r.order)) as unknown as Promise<Row[]>;
+  const [base, ...nested] = await together(db, [own, ...LISTS.map(([, n]) => list(n)), ...ROWS.map(([, r]) => rows(r))]);
+  const by = nested.map((found) => groupBy(found, 'cottageId'));
+  // The record's keys are put in its order when it is encoded (the answer, the page JSON test), not here.
+  return base.map((row) => {
+    const record: Row = { ...row };
+    LISTS.forEach(([key], i) => (record[key] = (by[i].get(row.id) ?? []).map(({ cottageId: _, ...item }) => item)));
+    ROWS.forEach(([key, r], i) => {
+      const items = by[LISTS.length + i].get(row.id) ?? [];
+      record[key] = items;
+      if (r.main) record[r.main.field] = items.find((item) => item[keyOf(r.columns, r.main!.flag)])?.[keyOf(r.columns, r.cell)] ?? null;
+    });
+    return record as CottageRecord;
+  });
+}
+
+/** The record's schema of a nested field: the object, or a list's element. */
+const shapeOf = (key: string) => {
+  const schema = cottageRecord.shape[key as keyof typeof cottageRecord.shape] as z.ZodType;
+  return ('element' in schema ? schema.element : schema) as z.ZodType;
+};
+/** A list's order in the page JSON: a catalogue's own columns are kept beside its JSON, as `o<i>`. */
+const listOrder = (n: NamedList, alias: string) =>
+  sql.join(n.order.map(({ column, desc }, i) => sql`${column.table === n.table ? sql`${id(alias)}.${id(`o${i}`)}` : column}${sql.raw(desc ? ' desc' : '')}`), sql`, `);
+
+/**
+ * Every catalogue record's JSON once per page, each with its name in the request's language (the names looked up in one
+ * pass over their definitions, first by language: the request's, the default, then any — as `translatedText`); a
+ * cottage's row only joins their text. Rows of its own are aggregated per cottage; a `main` one with its list.
+ */
+function pageJsonParts() {
+  const catalogueJson = ([key, n]: [string, NamedOne | NamedList]) => {
+    const keep = n.kind === 'list' ? n.order.map(({ column }, i) => (column.table === n.table ? sql`, ${column} as ${id(`o${i}`)}` : sql``)) : [];
+    const json = jsonObjectOf(shapeOf(key), { ...n.columns, name: sql`coalesce(n.name, '')` }, key);
+    return sql`${id(`${n.alias}_json`)} as materialized (select ${n.table.id}, ${json.text} as json${sql.join(keep, sql``)}
+      from ${n.table} left join names n on n.id = ${n.translationId})`;
+  };
+  const withSql = sql`
+    names as materialized (select distinct on (d.translation_id) d.translation_id as id, d.value as name
+      from definition d join language l on l.id = d.language_id
+      where d.translation_id in (${sql.join(CATALOGUES.map(([, n]) => sql`select ${n.translationId} from ${n.table}`), sql` union all `)})
+      order by d.translation_id, case l.code when ${LANG} then 0 when ${DEFAULT_LANGUAGE} then 1 else 2 end, l.created_at, l.code),
+    ${sql.join(CATALOGUES.map(catalogueJson), sql`,\n`)}`;
+  const joins: SQL[] = ONES.map(([, n]) => sql`join ${id(`${n.alias}_json`)} on ${id(`${n.alias}_json`)}.id = ${n.by}`);
+  const values: Record<string, SQL | PgColumn | JsonText> = { ...COTTAGE_COLUMNS };
+  for (const [key, n] of ONES) values[key] = new JsonText(sql`${id(`${n.alias}_json`)}.json`);
+  for (const [key, n] of LISTS) {
+    const from = sql`from ${n.link} join ${id(`${n.alias}_json`)} x on x.id = ${n.to} where ${n.from} = ${cottages.id}`;
+    values[key] = jsonList(new JsonText(sql`x.json`), from, listOrder(n, 'x'));
+  }
+  for (const [key, r] of ROWS) {
+    const object = jsonObjectOf(shapeOf(key), r.columns, key);
+    if (!r.main) {
+      values[key] = jsonList(object, sql`from ${r.table} where ${where(r, cottages.id)}`, orderSql(r.order));
+      continue;
+    }
+    // The list and the main one from the same rows, once per cottage.
+    const alias = id(`${key}_rows`);
+    joins.push(sql`cross join lateral (select (array_agg(${r.cell} order by ${orderSql(r.order)}) filter (where ${r.main.flag}))[1] as main,
+        '[' || string_agg(${object.text}, ',' order by ${orderSql(r.order)}) || ']' as list
+      from ${r.table} where ${where(r, cottages.id)}) as ${alias}`);
+    values[r.main.field] = sql`${alias}.main`;
+    values[key] = new JsonText(sql`coalesce(${alias}.list, '[]')`);
+  }
+  return { with: withSql, joins: sql.join(joins, sql`\n`), object: jsonObjectOf(cottageRecord, values, 'cottage') };
+}
+
+/**
+ * A page of cottages as the JSON the list answers (the list's fast path, `query/page-json.ts`): one statement builds
+ * what `loadCottages` reads in several and the route encodes (docs/decisions.md, "Cold pages").
+ */
+export const cottagePageJson = pageJsonOf({ table: cottages, id: cottages.id, ...pageJsonParts() });
+
+/** The own columns of an export row: as the record has them, times as ISO text (what a cell shows of a date). */
+const exportedColumns = sql.join(
+  Object.entries(COTTAGE_COLUMNS).map(([key, column]) => sql`${column.dataType === 'date' ? isoText(column) : column} as ${id(key)}`),
+  sql`, `,
+);
+
+/**
+ * The CSV export's rows of these cottages, built by the database in one statement: the record's fields with the nested
+ * ones already as their cell text (a named record by its name, a list's names and own rows' cells joined with "; "),
+ * so a 100 000-row export parses one flat row per cottage instead of several result sets and their records.
+ */
+export async function loadCottageExportRows(db: DbOrTx, ids: string[], lang: string): Promise<{ id: string }[]> {
+  if (!ids.length) return [];
+  const which = (n: NamedOne | NamedList) =>
+    n.kind === 'one' ? sql`select ${n.by} from ${cottages} where ${anyId(cottages.id, ids)}` : sql`select ${n.to} from ${n.link} where ${anyId(n.from, ids)}`;
+  const nameTables = CATALOGUES.map(([, n]) => sql`${id(names(n))} as materialized (select ${n.table.id}, ${translatedText(n.translationId, lang)} as name from ${n.table} where ${n.table.id} in (${which(n)}))`);
+  const cells: SQL[] = [];
+  const joins: SQL[] = [];
+  for (const [key, n] of ONES) {
+    cells.push(sql`${id(names(n))}.name as ${id(key)}`);
+    joins.push(sql`join ${id(names(n))} on ${id(names(n))}.id = ${n.by}`);
+  }
+  for (const [key, n] of LISTS) {
+    // The catalogue's table only when the list is ordered by its columns (comforts by age; types by the link's place).
+    const table = n.order.some(({ column }) => column.table === n.table) ? sql`join ${n.table} on ${n.table.id} = ${n.to}` : sql``;
+    cells.push(sql`(select string_agg(n.name, '; ' order by ${orderSql(n.order)}) from ${n.link}
+        ${table} join ${id(names(n))} n on n.id = ${n.to}
+        where ${n.from} = ${cottages.id}) as ${id(key)}`);
+  }
+  for (const [key, r] of ROWS) {
+    if (!r.main) {
+      cells.push(sql`(select string_agg(${r.cell}, '; ' order by ${orderSql(r.order)}) from ${r.table} where ${where(r, cottages.id)}) as ${id(key)}`);
+      continue;
+    }
+    const alias = id(`${key}_rows`);
+    cells.push(sql`${alias}.main as ${id(r.main.field)}, ${alias}.list as ${id(key)}`);
+    // One main row per cottage (a unique index): `min` finds it without sorting.
+    joins.push(sql`cross join lateral (select min(${r.cell}) filter (where ${r.main.flag}) as main,
+        string_agg(${r.cell}, '; ' order by ${orderSql(r.order)}) as list
+      from ${r.table} where ${where(r, cottages.id)}) as ${alias}`);
+  }
+  const result = await db.execute(sql`with ${sql.join(nameTables, sql`, `)}
+    select ${exportedColumns}, ${sql.join(cells, sql`, `)}
+    from ${cottages} ${sql.join(joins, sql`\n`)}
+    where ${anyId(cottages.id, ids)}`);
+  return rowsOf<{ id: string }>(result);
+}

@@ -1,0 +1,117 @@
+/**
+ * Signals for what was written without them (`routes/signals-backfill.ts`): cottages and images a seed or a restore
+ * wrote straight into the tables get their hashes and signals from the backfill, once, and a missing file does not
+ * stop it or get read again.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray } from 'drizzle-orm';
+import { createTestApp, type TestContext } from './helpers';
+import { catalogue, userWith } from './fixtures';
+import { photo } from './photos';
+import { cottageImageHashes, cottageImages, cottages } from '../src/server/db/schema';
+import { backfillInOneWorker, backfillSignals } from '../src/server/routes/signals-backfill';
+import { cottageFingerprints } from '../src/server/db/schema';
+import { BACKFILL_LOCK, markRelatedPending, recomputeCottageSignals } from '../src/server/repos/signals';
+import { photoIndexOf } from '../src/server/repos/photo-index';
+import { sql } from 'drizzle-orm';
+
+let t: TestContext;
+let c: Awaited<ReturnType<typeof catalogue>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  c = await catalogue(t);
+});
+afterAll(() => t.close());
+
+describe('the signals backfill', () => {
+  it('hashes the images and computes the signals of cottages written straight into the tables, once', async () => {
+    const sharp = (await import('sharp')).default;
+    const [first, second] = [await userWith(t, ['cottage.show']), await userWith(t, ['cottage.show'])];
+    const original = await photo(61);
+    const copy = await sharp(original).flop().resize(400).jpeg({ quality: 65 }).toBuffer();
+    const base = { price: 1_000_000, priceWeekend: 1_200_000, regionId: c.region.id, placeId: c.place.id };
+    const rows = await t.database.db
+      .insert(cottages)
+      .values([
+        { ...base, name: 'Seeded original', description: 'Bog‘ va hovuz', userId: first.id },
+        { ...base, name: 'Seeded copy', description: 'Aloqa uchun: to‘qson bir, bir yuz yigirma uch, qirq besh, oltmish yetti', userId: second.id },
+        { ...base, name: 'Seeded, file lost', description: 'Tinch joy', userId: first.id },
+      ])
+      .returning({ id: cottages.id });
+    const [a, b, lost] = rows.map((r) => r.id);
+    await t.database.db.insert(cottageImages).values([
+      { cottageId: a, image: await t.app.storage.save(original, 'jpg'), isMainImage: true },
+      { cottageId: b, image: await t.app.storage.save(copy, 'jpg'), isMainImage: true },
+      { cottageId: lost, image: 'uploads/images/00000000-0000-4000-8000-00000000dead.jpg', isMainImage: true },
+    ]);
+    const risk = async (id: string) => (await t.database.db.select({ risk: cottages.risk, kinds: cottages.signalKinds }).from(cottages).where(eq(cottages.id, id)))[0];
+    expect(await risk(b)).toEqual({ risk: 0, kinds: [] });
+
+    expect(await backfillSignals(t.app)).toBeGreaterThanOrEqual(3);
+    expect((await risk(b)).kinds).toEqual(['contact', 'photo']);
+    expect((await risk(a)).kinds).toEqual(['photo']);
+    expect(await risk(lost)).toEqual({ risk: 0, kinds: [] });
+    const hashes = await t.database.db
+      .select({ cottageId: cottageImages.cottageId, n: cottageImageHashes.hashes, image: cottageImageHashes.image })
+      .from(cottageImageHashes)
+      .innerJoin(cottageImages, eq(cottageImages.id, cottageImageHashes.imageId))
+      .where(inArray(cottageImages.cottageId, [a, b, lost]));
+    expect(hashes.map((h) => [h.cottageId, h.n.length]).sort()).toEqual([[a, 4], [b, 4], [lost, 0]].sort());
+
+    const res = await t.api({ method: 'GET', url: `/api/v1/cottage/${b}/signals`, headers: { 'accept-language': 'uz' } });
+    expect(res.json().signals.map((s: { kind: string; relatedId: string | null }) => [s.kind, s.relatedId])).toEqual(expect.arrayContaining([['photo', a], ['contact', null]]));
+    // Nothing is left: a second run recomputes nothing, the lost file included.
+    expect(await backfillSignals(t.app)).toBe(0);
+  });
+
+  it('catches up a related recompute that was owed when the process stopped (the write had answered), and clears the mark', async () => {
+    const [first, second] = [await userWith(t, ['cottage.show']), await userWith(t, ['cottage.show'])];
+    const base = { price: 1_000_000, priceWeekend: 1_200_000, regionId: c.region.id, placeId: c.place.id, description: 'Tinch joy' };
+    const rows = await t.database.db
+      .insert(cottages)
+      .values([
+        { ...base, name: 'Pin here', latitude: 40.1, longitude: 65.1, userId: first.id },
+        { ...base, name: 'Pin beside', latitude: 40.1001, longitude: 65.1001, userId: second.id },
+      ])
+      .returning({ id: cottages.id });
+    const [here, beside] = rows.map((r) => r.id);
+    await backfillSignals(t.app);
+    const kinds = async (id: string) => (await t.database.db.select({ kinds: cottages.signalKinds }).from(cottages).where(eq(cottages.id, id)))[0].kinds;
+    expect(await kinds(beside)).toEqual(['twin']);
+    // An edit moves one pin away: its own recompute runs and the other is marked owed (as before the write's answer);
+    // the process stops before running the other's.
+    await t.database.db.update(cottages).set({ latitude: 40.5 }).where(eq(cottages.id, here));
+    const own = await t.database.db.transaction((tx) => recomputeCottageSignals(tx, photoIndexOf(t.app.db), here));
+    expect(own.related).toContain(beside);
+    await markRelatedPending(t.database.db, [beside]);
+    expect(await kinds(beside)).toEqual(['twin']);
+    const pending = async () => (await t.database.db.select({ p: cottageFingerprints.relatedPending }).from(cottageFingerprints).where(eq(cottageFingerprints.cottageId, beside)))[0].p;
+    expect(await pending()).toBe(true);
+
+    expect(await backfillSignals(t.app)).toBeGreaterThanOrEqual(1);
+    expect(await kinds(beside)).toEqual([]);
+    expect(await pending()).toBe(false);
+    expect(await backfillSignals(t.app)).toBe(0);
+  });
+
+  it('runs in one worker: on PostgreSQL a start that finds the lock taken skips it (PGlite is one process)', async () => {
+    await t.database.db.insert(cottages).values({ name: 'Waiting for signals', price: 1, priceWeekend: 1, regionId: c.region.id, placeId: c.place.id });
+    if (t.database.kind === 'postgres') {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const taken = new Promise<void>((resolve) => (locked = resolve));
+      const other = t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${BACKFILL_LOCK})`);
+        locked();
+        await released;
+      });
+      await taken;
+      expect(await backfillInOneWorker(t.app, () => false)).toBeUndefined();
+      release();
+      await other;
+    }
+    expect(await backfillInOneWorker(t.app, () => false)).toBe(1);
+  });
+});

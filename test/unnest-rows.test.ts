@@ -1,0 +1,75 @@
+/**
+ * Many rows in one `insert … select from unnest(…)` (`db/sql.ts` `unnestRows`), as an import's apply writes its
+ * translations, texts and audit entries: every value comes back as it went in, on both engines, whatever characters
+ * an array literal treats specially, and a column a row leaves out keeps its default.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray } from 'drizzle-orm';
+import { createTestApp, type TestContext } from './helpers';
+import { adminId } from './fixtures';
+import { auditLog, definitions, languages } from '../src/server/db/schema';
+import { insertAudits } from '../src/server/repos/audit';
+import { insertTranslations, setTranslationTexts } from '../src/server/repos/translations';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** Texts an array literal quotes or escapes, or reads as null when bare. */
+const AWKWARD = ['a "quoted" word', 'back\\slash', 'comma, {braces}', 'NULL', 'null', '', ' spaced ', "o'clock", 'Oʻzbekiston — Ўзбекистон', 'line\nbreak'];
+
+describe('rows inserted as arrays (unnest)', () => {
+  it('keeps every text of many new translations as given', async () => {
+    const langs = await t.database.db.select({ id: languages.id }).from(languages);
+    const items = AWKWARD.map((text, i) => ({ id: randomUUID(), code: `unnest.${i}.${randomUUID().slice(0, 8)}`, type: 'content' as const, rows: langs.map((l) => ({ languageId: l.id, value: `${text}` })) }));
+    await t.database.db.transaction((tx) => insertTranslations(tx, items));
+    const stored = await t.database.db.select().from(definitions).where(inArray(definitions.translationId, items.map((i) => i.id)));
+    expect(stored).toHaveLength(AWKWARD.length * langs.length);
+    for (const [i, item] of items.entries()) {
+      const mine = stored.filter((d) => d.translationId === item.id);
+      expect(mine.map((d) => d.value)).toEqual(langs.map(() => AWKWARD[i]));
+    }
+    // An edit of one language's text (an upsert of arrays) keeps the others.
+    const [first, ...rest] = langs;
+    await t.database.db.transaction((tx) => setTranslationTexts(tx, items.map((item, i) => ({ id: item.id, rows: [{ languageId: first.id, value: `${AWKWARD[(i + 1) % AWKWARD.length]}!` }] }))));
+    const edited = await t.database.db.select().from(definitions).where(inArray(definitions.translationId, items.map((i) => i.id)));
+    expect(edited).toHaveLength(AWKWARD.length * langs.length);
+    for (const [i, item] of items.entries()) {
+      const mine = edited.filter((d) => d.translationId === item.id);
+      expect(mine.find((d) => d.languageId === first.id)?.value).toBe(`${AWKWARD[(i + 1) % AWKWARD.length]}!`);
+      for (const l of rest) expect(mine.find((d) => d.languageId === l.id)?.value).toBe(AWKWARD[i]);
+    }
+  });
+
+  it('keeps many audit entries whole: changes as JSON, a snapshot or a revert on some, null and default columns', async () => {
+    const recordId = randomUUID();
+    const revertOf = randomUUID();
+    const entries = AWKWARD.map((text, i) => ({
+      resource: 'region',
+      recordId,
+      action: 'create' as const,
+      after: { name: text, n: i, list: [text, null], nested: { deep: text } },
+      ...(i === 1 ? { snapshot: { rows: { region: [{ id: recordId, name: text }] }, files: [] } } : {}),
+      ...(i === 2 ? { revertOf } : {}),
+    }));
+    const admin = await adminId(t);
+    await t.database.db.transaction((tx) => insertAudits(tx, { userId: admin, sessionId: null }, entries));
+    const stored = await t.database.db.select().from(auditLog).where(eq(auditLog.recordId, recordId));
+    expect(stored).toHaveLength(AWKWARD.length);
+    for (const [i, text] of AWKWARD.entries()) {
+      const entry = stored.find((e) => (e.changes.n as { after: unknown } | undefined)?.after === i);
+      expect(entry, `entry ${i}`).toBeDefined();
+      expect(entry!.changes.name).toEqual({ before: null, after: text });
+      expect(entry!.changes.list).toEqual({ before: null, after: [text, null] });
+      expect(entry!.userId).toBe(admin);
+      expect(entry!.sessionId).toBeNull();
+      expect(entry!.userName).toBeTruthy();
+      expect(entry!.createdAt).toBeInstanceOf(Date);
+      expect(entry!.snapshot).toEqual(i === 1 ? { rows: { region: [{ id: recordId, name: text }] }, files: [] } : null);
+      expect(entry!.revertOf).toBe(i === 2 ? revertOf : null);
+    }
+  });
+});
