@@ -90,8 +90,8 @@ async function runGroup(browser: Browser, specs: Spec[], env: Record<string, str
       const result = first.ok ? first : { ...(await attempt(browser, server, spec, true)), firstError: first.error };
       results.push(result);
       if (result.ok) console.log(`  ${result.firstError ? '⚠ (flaky, passed on retry)' : '✓'} ${spec.name} (${result.ms} ms)`);
-      else console.log(`  ✗ ${spec.name}\n      ${(result.error ?? '').split('\n').slice(0, 6).join('\n      ')}\n      screenshot: ${result.shot}`);
-      if (result.firstError) console.log(`      first try: ${first.error?.split('\n').slice(0, 4).join('\n      ')}\n      screenshot: ${first.shot}`);
+      else console.log(`  ✗ ${spec.name}\n      ${(result.error ?? '').split('\n').slice(0, 12).join('\n      ')}\n      screenshot: ${result.shot}`);
+      if (result.firstError) console.log(`      first try: ${first.error?.split('\n').slice(0, 12).join('\n      ')}\n      screenshot: ${first.shot}`);
     }
   } catch (error) {
     for (const spec of specs.filter((s) => !results.some((r) => r.name === s.name))) {
