@@ -25,6 +25,15 @@ export const specs: Spec[] = [
       await page.getByRole('menuitem', { name: 'Cottage type' }).click();
       await page.getByText('There is no cottage type yet').waitFor();
       expectTrue((await page.title()) === 'Admin Panel | Cottage Type', `tab title: ${await page.title()}`);
+      // The empty page hears another admin's new type too, and a click shows it.
+      const early = await api.post<{ id: string }>('cottage-type/add', {
+        name: await api.translation(`e2e_ctype_z_${unique}`, { uz: `Kulba ${unique}`, ru: `Хижина ${unique}`, en: `Hut ${unique}` }),
+      });
+      await page.getByTestId('live-changes').filter({ hasText: '1 change' }).click();
+      await page.getByRole('row', { name: new RegExp(`Hut ${unique}`) }).waitFor();
+      expectTrue((await api.delete(`cottage-type/delete/${early.id}`)) === 200, 'the early type is deleted');
+      await page.getByTestId('live-changes').filter({ hasText: '1 change' }).click();
+      await page.getByText('There is no cottage type yet').waitFor();
 
       // Create, hiding the price.
       await page.getByRole('link', { name: 'Create' }).click();

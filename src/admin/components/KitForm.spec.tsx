@@ -2,8 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, Route, RouterProvider, Routes } from 'react-router-dom';
-import { useState } from 'react';
-import { RecordContextProvider, TextInput, useRedirect } from 'react-admin';
+import { TextInput, useRedirect } from 'react-admin';
 import { conflictStore } from '../providers/conflict';
 import { TestAdmin } from '../test/TestAdmin';
 import { KitForm } from './KitForm';
@@ -48,22 +47,6 @@ const form = () => (
   />
 );
 
-/** An edit form whose record is read again (as a refetch would bring it): one field changed elsewhere, one not. */
-const Reread = () => {
-  const [record, setRecord] = useState({ id: 1, title: 'saved', note: 'old note' });
-  return (
-    <RecordContextProvider value={record}>
-      <KitForm onSubmit={() => undefined} toolbar={false}>
-        <TextInput source="title" />
-        <TextInput source="note" />
-      </KitForm>
-      <button type="button" onClick={() => setRecord({ id: 1, title: 'saved elsewhere', note: 'new note' })}>
-        reread
-      </button>
-    </RecordContextProvider>
-  );
-};
-
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
@@ -87,21 +70,5 @@ describe('KitForm', () => {
     fireEvent.click(screen.getByText('leave'));
     await screen.findByText('elsewhere');
     expect(confirm).not.toHaveBeenCalled();
-  });
-
-  it('keeps a typed value through a re-read of the record, and takes the re-read values of untouched fields', async () => {
-    render(<TestAdmin dataProvider={{}}>{<Reread />}</TestAdmin>);
-    fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'typed' } });
-    fireEvent.click(screen.getByText('reread'));
-    await waitFor(() => expect((screen.getByLabelText('Note') as HTMLInputElement).value).toBe('new note'));
-    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('typed');
-  });
-
-  it('the conflict dialog\'s Reload discards the typed value for the record read again', async () => {
-    render(<TestAdmin dataProvider={{}}>{<Reread />}</TestAdmin>);
-    fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'typed' } });
-    conflictStore.reloaded();
-    fireEvent.click(screen.getByText('reread'));
-    await waitFor(() => expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('saved elsewhere'));
   });
 });

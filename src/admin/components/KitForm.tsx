@@ -38,20 +38,11 @@ const DiscardWhenReloaded = () => {
 };
 
 /**
- * A record read again in the background (the window regained focus, the live stream reconnected, an image of the
- * record changed) replaces only the fields the operator has not touched. react-admin's default resets them all, which
- * lost what was typed and left Save disabled (nothing dirty). Another panel's change is announced by the edit page's
- * banner, and a save on an old version meets the conflict dialog. One object: react-admin resets on each new one.
- */
-const KEEP_TYPED = { keepDirtyValues: true } as const;
-
-/**
  * Every create and edit form: react-admin's `SimpleForm` that asks before the user leaves unsaved changes (not after
- * a successful save, which react-admin knows, nor after the conflict dialog's overwrite, which it does not), and
- * keeps typed values through a re-read of the record.
+ * a successful save, which react-admin knows, nor after the conflict dialog's overwrite, which it does not).
  */
 export const KitForm = ({ children, ...props }: SimpleFormProps) => (
-  <SimpleForm warnWhenUnsavedChanges resetOptions={KEEP_TYPED} {...props}>
+  <SimpleForm warnWhenUnsavedChanges {...props}>
     <CleanWhenOverwritten />
     <DiscardWhenReloaded />
     {children}

@@ -38,6 +38,8 @@ const ListEmpty = () => {
   const fallback = translate('ra.page.empty', { name: resourceLabel(resource ?? '', 0) });
   return (
     <Box className="KitList-empty" sx={{ textAlign: 'center', mt: 6, mx: 'auto', color: 'text.secondary' }}>
+      {/* The empty state replaces the list's children, the chip with them: a record another panel adds is told here. */}
+      <LiveChangesChip />
       <InboxIcon sx={{ fontSize: 96 }} aria-hidden />
       <Typography variant="h5" component="h2">
         {translate(`resources.${resource}.empty`, { _: fallback })}

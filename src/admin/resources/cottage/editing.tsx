@@ -72,8 +72,8 @@ export const CottageEdit = () => {
       <ClaimNotice />
       {/* Its moderation signals, with their evidence (issue #35). */}
       <RecordSignals />
-      {/* An image change reads the record again (its version moves); what the operator typed stays (KitForm). */}
-      <KitForm toolbar={<EditToolbar />}>
+      {/* An image change reads the record again (its version moves); what the operator typed stays. */}
+      <KitForm toolbar={<EditToolbar />} resetOptions={{ keepDirtyValues: true }}>
         <NameInput />
         <CottageImagesSection />
         <CottageFields />

@@ -3,7 +3,7 @@
  * images, added several at once, each deleted (after a confirmation), made main, switched active/inactive or moved
  * earlier or later in the gallery (buttons, so the keyboard does it as the mouse does). Each
  * change is saved at once through the image calls (the section says so), and the record is read again so the form's
- * version follows; the form keeps what the operator typed meanwhile (`KitForm` keeps dirty values).
+ * version follows; the form keeps what the operator typed meanwhile (`keepDirtyValues` in `editing.tsx`).
  */
 import { Box, Paper, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
