@@ -200,12 +200,13 @@ function pairBits(a: Int32Array, i: number, b: Int32Array, j: number, best: numb
 /**
  * Two photos' window distance: the closest pair of one's whole or mirrored whole with the other's 81 windows, either
  * way round (so a crop is found whichever of the two was stored first; a mirrored window of one against the other's
- * whole is the window against the mirrored whole). Symmetric.
+ * whole is the window against the mirrored whole). Symmetric. `above`: a distance at or over it is answered as
+ * `above` without being counted out.
  */
-export function windowBits(a: Uint8Array, b: Uint8Array): number {
+export function windowBits(a: Uint8Array, b: Uint8Array, above = WINDOW_BITS + 1): number {
   const x = words(a);
   const y = words(b);
-  let best = WINDOW_BITS + 1;
+  let best = above;
   for (const [p, q] of [[x, y], [y, x]]) {
     for (const whole of [0, WINDOW_COUNT]) {
       for (let k = 0; k < WINDOW_COUNT; k++) best = Math.min(best, pairBits(p, whole, q, k, best));
@@ -263,10 +264,15 @@ export function hashBits(a: (bigint | string)[], b: (bigint | string)[]): number
  * 64-bit hashes alone, within `NEAR_BITS` (similarity 1 − bits/64).
  */
 export function matchOf(a: PhotoPrint, b: PhotoPrint): { bits: number; similarity: number } | undefined {
-  const candidate = hashBits(a.hashes, b.hashes);
-  if (!a.windows?.length || !b.windows?.length) return candidate <= NEAR_BITS ? { bits: candidate, similarity: similarityOf(candidate, 64) } : undefined;
-  if (candidate > CANDIDATE_BITS) return undefined;
-  const bits = windowBits(a.windows, b.windows);
+  return decide(hashBits(a.hashes, b.hashes), a.windows, b.windows);
+}
+
+/** `matchOf` once the 64-bit hashes' distance is known (the index's scan found it). */
+export function decide(candidateBits: number, a: Uint8Array | null, b: Uint8Array | null): { bits: number; similarity: number } | undefined {
+  if (!a?.length || !b?.length) return candidateBits <= NEAR_BITS ? { bits: candidateBits, similarity: similarityOf(candidateBits, 64) } : undefined;
+  if (candidateBits > CANDIDATE_BITS) return undefined;
+  // Pairs are counted only as far as a match could go (most candidates are strangers: a few words tell).
+  const bits = windowBits(a, b, MATCH_BITS + 1);
   return bits <= MATCH_BITS ? { bits, similarity: similarityOf(bits, WINDOW_BITS) } : undefined;
 }
 

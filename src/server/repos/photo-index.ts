@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { cottageImageHashes, cottageImages, cottages } from '../db/schema';
 import { anyId, rowsOf } from '../db/sql';
-import { CANDIDATE_BITS, matchOf, popcount, split, type PhotoPrint } from '../images/phash';
+import { CANDIDATE_BITS, decide, popcount, split, type PhotoPrint } from '../images/phash';
 
 /** Hashes an image has (whole, mirrored, cropped, cropped mirrored); fewer are padded by repeating the first. */
 const PER_IMAGE = 4;
@@ -131,8 +131,8 @@ export class PhotoIndex {
 
   /**
    * The stored images that are near copies of a photo, best first: the index's candidates (64-bit hashes within
-   * `CANDIDATE_BITS`), then each candidate's hashes and window hashes read from the database and decided by `matchOf`
-   * (the image still there, its cottage not `notCottage`). `refreshed`: the caller brought the index up to date just
+   * `CANDIDATE_BITS`, their distance the scan's), then each candidate's window hashes read from the database and
+   * decided as `matchOf` does (the image still there, its cottage not `notCottage`). `refreshed`: the caller brought the index up to date just
    * before (one read for a cottage's every photo, not one per photo).
    */
   async near(db: DbOrTx, query: PhotoPrint, opts: { notCottage?: string; limit: number; refreshed?: boolean }): Promise<NearPhoto[]> {
@@ -140,17 +140,22 @@ export class PhotoIndex {
     if (!opts.refreshed) await this.refresh(db);
     const hits = this.scan(query.hashes, CANDIDATE_BITS, CHECK_MAX);
     if (!hits.length) return [];
-    const result = await db.execute(sql`select i.id as "imageId", i.cottage_id as "cottageId", i.image, c.name, c.user_id as "userId", h.hashes::text[] as hashes, h.windows
-      from ${cottageImageHashes} h join ${cottageImages} i on i.id = h.image_id join ${cottages} c on c.id = i.cottage_id
-      where ${anyId(sql`h.image_id`, hits.map((h) => h.imageId))}`);
-    const rows = rowsOf<Omit<NearPhoto, 'bits' | 'similarity'> & PhotoPrint>(result);
-    const present = new Set(rows.map((r) => r.imageId));
-    for (const hit of hits) if (!present.has(hit.imageId)) this.drop(hit.imageId);
-    const found: NearPhoto[] = [];
-    for (const r of rows) {
-      const match = r.cottageId === opts.notCottage ? undefined : matchOf(r, query);
-      if (match) found.push({ imageId: r.imageId, cottageId: r.cottageId, image: r.image, name: r.name, userId: r.userId, ...match });
+    // The candidates' window hashes alone first (no join: most are strangers), the matches' records after.
+    const stored = rowsOf<{ imageId: string; windows: Uint8Array | null }>(
+      await db.execute(sql`select h.image_id as "imageId", h.windows from ${cottageImageHashes} h where ${anyId(sql`h.image_id`, hits.map((h) => h.imageId))}`),
+    );
+    const present = new Map(stored.map((r) => [r.imageId, r.windows]));
+    const matches = new Map<string, { bits: number; similarity: number }>();
+    for (const hit of hits) {
+      if (!present.has(hit.imageId)) this.drop(hit.imageId);
+      const match = present.has(hit.imageId) ? decide(hit.bits, present.get(hit.imageId)!, query.windows) : undefined;
+      if (match) matches.set(hit.imageId, match);
     }
+    if (!matches.size) return [];
+    const result = await db.execute(sql`select i.id as "imageId", i.cottage_id as "cottageId", i.image, c.name, c.user_id as "userId"
+      from ${cottageImages} i join ${cottages} c on c.id = i.cottage_id where ${anyId(sql`i.id`, [...matches.keys()])}`);
+    const found: NearPhoto[] = [];
+    for (const r of rowsOf<Omit<NearPhoto, 'bits' | 'similarity'>>(result)) if (r.cottageId !== opts.notCottage) found.push({ ...r, ...matches.get(r.imageId)! });
     return found.sort((a, b) => b.similarity - a.similarity || (a.imageId < b.imageId ? -1 : 1)).slice(0, opts.limit);
   }
 }
