@@ -183,9 +183,14 @@ function windowHashes(grey: Buffer): Buffer {
 }
 
 /** Window hashes as 32-bit words (a stored `bytea` need not be aligned). */
+const wordsOf = new WeakMap<Uint8Array, Int32Array>();
 function words(windows: Uint8Array): Int32Array {
+  // A search compares one photo with hundreds of candidates: its words are made once.
+  const known = wordsOf.get(windows);
+  if (known) return known;
   const out = new Int32Array(windows.length >> 2);
   for (let i = 0; i < out.length; i++) out[i] = windows[4 * i] | (windows[4 * i + 1] << 8) | (windows[4 * i + 2] << 16) | (windows[4 * i + 3] << 24);
+  wordsOf.set(windows, out);
   return out;
 }
 
@@ -207,9 +212,14 @@ export function windowBits(a: Uint8Array, b: Uint8Array, above = WINDOW_BITS + 1
   const x = words(a);
   const y = words(b);
   let best = above;
-  for (const [p, q] of [[x, y], [y, x]]) {
-    for (const whole of [0, WINDOW_COUNT]) {
-      for (let k = 0; k < WINDOW_COUNT; k++) best = Math.min(best, pairBits(p, whole, q, k, best));
+  for (let side = 0; side < 2; side++) {
+    const p = side ? y : x;
+    const q = side ? x : y;
+    for (let whole = 0; whole <= WINDOW_COUNT; whole += WINDOW_COUNT) {
+      for (let k = 0; k < WINDOW_COUNT; k++) {
+        const d = pairBits(p, whole, q, k, best);
+        if (d < best) best = d;
+      }
     }
   }
   return best;
