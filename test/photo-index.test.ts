@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, multipart, type TestContext } from './helpers';
 import { catalogue, userWith } from './fixtures';
 import { photo } from './photos';
-import { photoHashes } from '../src/server/images/phash';
+import { photoPrint } from '../src/server/images/phash';
 import { PhotoIndex } from '../src/server/repos/photo-index';
 import { nearPhotos, storeImageHashes } from '../src/server/repos/signals';
 
@@ -40,9 +40,11 @@ describe('the photo index', () => {
     const original = await photo(31);
     const owner = await userWith(t, ['cottage.create', 'cottage.show', 'cottage.list']);
     const made = await cottageWith(original, owner.token);
-    const query = await photoHashes(original);
+    const query = await photoPrint(original);
     const found = await nearPhotos(db, worker, query, { limit: 5 });
-    expect(found.map((f) => [f.cottageId, f.imageId, f.bits])).toEqual([[made.id, made.images[0].id, 0]]);
+    // (The upload is re-encoded: its window hashes are a bit or two from the original's.)
+    expect(found.map((f) => [f.cottageId, f.imageId])).toEqual([[made.id, made.images[0].id]]);
+    expect(found[0].bits).toBeLessThanOrEqual(4);
     expect(worker.size).toBe(before + 1);
     expect(await nearPhotos(db, worker, query, { limit: 5, notCottage: made.id })).toEqual([]);
 
@@ -55,9 +57,9 @@ describe('the photo index', () => {
     const db = t.database.db;
     const worker = new PhotoIndex();
     const made = await cottageWith(await photo(41));
-    const oldHashes = await photoHashes(await photo(41));
+    const oldHashes = await photoPrint(await photo(41));
     expect((await nearPhotos(db, worker, oldHashes, { limit: 5 })).map((f) => f.cottageId)).toEqual([made.id]);
-    const newHashes = await photoHashes(await photo(42));
+    const newHashes = await photoPrint(await photo(42));
     await db.transaction((tx) => storeImageHashes(tx, made.images[0].id, newHashes));
     expect(await nearPhotos(db, worker, oldHashes, { limit: 5 })).toEqual([]);
     expect((await nearPhotos(db, worker, newHashes, { limit: 5 })).map((f) => f.cottageId)).toEqual([made.id]);
@@ -67,7 +69,7 @@ describe('the photo index', () => {
     const db = t.database.db;
     const early = await cottageWith(await photo(51));
     const late = await cottageWith(await photo(52));
-    const [earlyHashes, lateHashes] = [await photoHashes(await photo(53)), await photoHashes(await photo(54))];
+    const [earlyHashes, lateHashes] = [await photoPrint(await photo(53)), await photoPrint(await photo(54))];
     const worker = new PhotoIndex();
     await worker.refresh(db);
     let commit!: () => void;

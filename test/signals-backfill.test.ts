@@ -11,7 +11,11 @@ import { photo } from './photos';
 import { cottageImageHashes, cottageImages, cottages } from '../src/server/db/schema';
 import { backfillInOneWorker, backfillSignals } from '../src/server/routes/signals-backfill';
 import { cottageFingerprints } from '../src/server/db/schema';
-import { BACKFILL_LOCK, markRelatedPending, recomputeCottageSignals } from '../src/server/repos/signals';
+import { BACKFILL_LOCK, cottagesToBackfill, markRelatedPending, nearPhotos, recomputeCottageSignals } from '../src/server/repos/signals';
+import { photoPrint, WINDOW_BYTES, WINDOW_COUNT } from '../src/server/images/phash';
+
+/** 81 windows and the mirrored whole, 32 bytes each. */
+const WINDOWS_LENGTH = (WINDOW_COUNT + 1) * WINDOW_BYTES;
 import { photoIndexOf } from '../src/server/repos/photo-index';
 import { sql } from 'drizzle-orm';
 
@@ -53,16 +57,40 @@ describe('the signals backfill', () => {
     expect((await risk(a)).kinds).toEqual(['photo']);
     expect(await risk(lost)).toEqual({ risk: 0, kinds: [] });
     const hashes = await t.database.db
-      .select({ cottageId: cottageImages.cottageId, n: cottageImageHashes.hashes, image: cottageImageHashes.image })
+      .select({ cottageId: cottageImages.cottageId, n: cottageImageHashes.hashes, windows: cottageImageHashes.windows, image: cottageImageHashes.image })
       .from(cottageImageHashes)
       .innerJoin(cottageImages, eq(cottageImages.id, cottageImageHashes.imageId))
       .where(inArray(cottageImages.cottageId, [a, b, lost]));
     expect(hashes.map((h) => [h.cottageId, h.n.length]).sort()).toEqual([[a, 4], [b, 4], [lost, 0]].sort());
+    expect(hashes.map((h) => [h.cottageId, h.windows?.length]).sort()).toEqual([[a, WINDOWS_LENGTH], [b, WINDOWS_LENGTH], [lost, 0]].sort());
 
     const res = await t.api({ method: 'GET', url: `/api/v1/cottage/${b}/signals`, headers: { 'accept-language': 'uz' } });
     expect(res.json().signals.map((s: { kind: string; relatedId: string | null }) => [s.kind, s.relatedId])).toEqual(expect.arrayContaining([['photo', a], ['contact', null]]));
     // Nothing is left: a second run recomputes nothing, the lost file included.
     expect(await backfillSignals(t.app)).toBe(0);
+  });
+
+  it('an image hashed before window hashes (migration 0022 leaves them null) is still matched by its 64-bit hashes, then hashed again by the backfill', async () => {
+    const db = t.database.db;
+    const owner = await userWith(t, ['cottage.show']);
+    const original = await photo(81);
+    const [row] = await db.insert(cottages).values({ price: 1, priceWeekend: 1, regionId: c.region.id, placeId: c.place.id, name: 'Hashed long ago', description: 'Tinch joy', userId: owner.id }).returning({ id: cottages.id });
+    const [image] = await db.insert(cottageImages).values({ cottageId: row.id, image: await t.app.storage.save(original, 'jpg'), isMainImage: true }).returning({ id: cottageImages.id });
+    await backfillSignals(t.app);
+    const windowsOf = async () => (await db.select({ w: cottageImageHashes.windows }).from(cottageImageHashes).where(eq(cottageImageHashes.imageId, image.id)))[0].w;
+    expect((await windowsOf())?.length).toBe(WINDOWS_LENGTH);
+    // As the migration left the rows hashed before it.
+    await db.update(cottageImageHashes).set({ windows: null }).where(eq(cottageImageHashes.imageId, image.id));
+    expect(await windowsOf()).toBeNull();
+    expect(await cottagesToBackfill(db, null, 1000)).toContain(row.id);
+    const near = await nearPhotos(db, photoIndexOf(db), await photoPrint(original), { limit: 5 });
+    expect(near.map((n) => [n.imageId, n.bits])).toContainEqual([image.id, 0]);
+
+    expect(await backfillSignals(t.app)).toBeGreaterThanOrEqual(1);
+    const windows = await windowsOf();
+    expect(windows?.length).toBe(WINDOWS_LENGTH);
+    expect(Buffer.from(windows!).equals((await photoPrint(original)).windows)).toBe(true);
+    expect(await cottagesToBackfill(db, null, 1000)).not.toContain(row.id);
   });
 
   it('catches up a related recompute that was owed when the process stopped (the write had answered), and clears the mark', async () => {

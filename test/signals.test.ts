@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, multipart, type TestContext } from './helpers';
 import { catalogue, imageFile, place, userWith, type TestUser } from './fixtures';
 import { cottages } from '../src/server/db/schema';
-import { photo } from './photos';
+import { photo, smoothPhoto } from './photos';
+import { hashBits, NEAR_BITS, photoPrint } from '../src/server/images/phash';
 import { signalsSettled } from '../src/server/routes/cottage-signals';
 
 let t: TestContext;
@@ -243,5 +244,34 @@ describe('duplicate photos', () => {
     const bad = await t.api({ method: 'POST', url: `${api}/image/search`, ...junk, headers: { ...junk.headers, 'accept-language': 'ru' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Файл не является изображением');
+  });
+
+  it('decides by window hashes: a copy cropped 10 % on one side and mirrored is found; a distinct smooth photo whose 64-bit hashes are near is not', async () => {
+    const sharp = (await import('sharp')).default;
+    const original = await photo(75);
+    const [calm, otherCalm] = [await smoothPhoto(3), await smoothPhoto(25)];
+    // The two smooth photos were a match by the 64-bit hashes alone (the decision before the window hashes).
+    expect(hashBits((await photoPrint(calm)).hashes, (await photoPrint(otherCalm)).hashes)).toBeLessThanOrEqual(NEAR_BITS);
+    const createWith = async (main: Buffer) => {
+      const form = multipart({ name: 'Window dacha', description: 'Tinch joy', price: 1_000_000, priceWeekend: 1_200_000, regionId: c.region.id, placeId: c.place.id }, [{ field: 'mainImage', filename: 'p.jpg', content: main, type: 'image/jpeg' }]);
+      const res = await t.api({ method: 'POST', url: `${api}/cottage/add`, ...form, token: other.token });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as { id: string };
+    };
+    const [stored, storedCalm] = [await createWith(original), await createWith(calm)];
+    const search = async (picture: Buffer) => {
+      const res = await t.api({ method: 'POST', url: `${api}/image/search`, ...multipart({}, [{ field: 'image', filename: 'guest.jpg', content: picture, type: 'image/jpeg' }]) });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { cottageId: string; similarity: number }[];
+    };
+    const copy = await sharp(original).extract({ left: 48, top: 0, width: 432, height: 360 }).flop().jpeg({ quality: 80 }).toBuffer();
+    const found = (await search(copy)).find((m) => m.cottageId === stored.id);
+    expect(found?.similarity).toBeGreaterThan(0.9);
+    expect((await search(otherCalm)).map((m) => m.cottageId)).not.toContain(storedCalm.id);
+    // The smooth photo itself is found (the window stage is what tells the other one apart).
+    expect((await search(calm)).map((m) => m.cottageId)).toContain(storedCalm.id);
+    // The upload's own check decides the same way: the other smooth photo's cottage gets no photo signal.
+    const calmCopy = await createWith(otherCalm);
+    expect((await signals(calmCopy.id)).signals.filter((s) => s.kind === 'photo' || s.kind === 'reusedPhoto')).toEqual([]);
   });
 });

@@ -1,14 +1,15 @@
 /**
  * The duplicate-photo figures on real photographs (issue #35 goals): every distinct photo (`real-photos.ts`) is
  * hashed as stored; each one is then copied by one of the transformations the issue names, in turn, and the copy is
- * looked up among all the distinct photos as `image/search` would (every stored photo within `NEAR_BITS`):
+ * looked up among all the distinct photos with the product's decision (`matchOf`, what `image/search` and the photo
+ * signals decide by), and with the 64-bit decision it replaced, for comparison:
  * - recall: copies whose own photo is among the matches;
  * - precision: of all matches of all copies, those that are the copy's own photo;
  * - false matches: distinct photos that match another distinct photo (per photo, as a search for it would show a
  *   stranger's), and per pair.
  */
 import sharp from 'sharp';
-import { NEAR_BITS, photoHashes } from '../../src/server/images/phash';
+import { CANDIDATE_BITS, hashBits, MATCH_BITS, matchOf, NEAR_BITS, photoPrint } from '../../src/server/images/phash';
 import { distinctPhotos, photoName, photographFiles, type DistinctPhoto } from './real-photos';
 
 type Transform = (jpeg: Buffer, i: number) => Promise<Buffer>;
@@ -54,21 +55,12 @@ const ALL_AT_ONCE: Transform = async (b, i) => {
   return sharp(marked).resize({ width: Math.round((await size(marked)).width / 2) }).jpeg({ quality: 60 }).toBuffer();
 };
 
-const split = (h: bigint) => {
-  const u = BigInt.asUintN(64, h);
-  return [Number(u >> 32n) | 0, Number(u & 0xffffffffn) | 0];
-};
-const popcount = (x: number) => {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
-};
-const distance = (a: number[][], b: number[][]) => {
-  let best = 65;
-  for (const x of a) for (const y of b) best = Math.min(best, popcount(x[0] ^ y[0]) + popcount(x[1] ^ y[1]));
-  return best;
-};
-const hashed = async (b: Buffer) => (await photoHashes(b)).map(split);
+type Print = Awaited<ReturnType<typeof photoPrint>>;
+/** The product's decision (`matchOf`: 64-bit candidates, then the window hashes), and the 64-bit one alone it replaced. */
+const DECISIONS: [string, (a: Print, b: Print) => boolean][] = [
+  [`now: candidates ≤ ${CANDIDATE_BITS}/64 bits, windows ≤ ${MATCH_BITS}/256 bits (matchOf)`, (a, b) => matchOf(a, b) !== undefined],
+  [`before: 64-bit hashes alone, ≤ ${NEAR_BITS}/64 bits`, (a, b) => hashBits(a.hashes, b.hashes) <= NEAR_BITS],
+];
 
 const verdict = (ok: boolean) => (ok ? 'OK' : 'OVER');
 
@@ -81,54 +73,66 @@ export async function realPhotoFigures(): Promise<boolean> {
   }
   const { photos, photographs, plain } = await distinctPhotos();
   let started = performance.now();
-  const originals: number[][][] = [];
-  for (const p of photos) originals.push(await hashed(p.jpeg));
+  const originals: Print[] = [];
+  for (const p of photos) originals.push(await photoPrint(p.jpeg));
   const hashMs = (performance.now() - started) / photos.length;
-  console.log(`duplicate photos on REAL photographs: ${photographs} photographs (${missing} missing) cut into ${photos.length} distinct non-overlapping tiles (${plain} plain tiles left out); near = ≤ ${NEAR_BITS} bits`);
-  const unhashed = originals.filter((h) => !h.length).length;
+  console.log(`duplicate photos on REAL photographs: ${photographs} photographs (${missing} missing) cut into ${photos.length} distinct non-overlapping tiles (${plain} plain tiles left out)`);
+  const unhashed = originals.filter((h) => !h.hashes.length).length;
   if (unhashed) console.log(`  ${unhashed} tiles got no hash (flat)`);
   started = performance.now();
-  let found = 0;
-  let matches = 0;
-  let right = 0;
-  const perKind = new Map<string, { hit: number; of: number }>();
-  const falseExamples: string[] = [];
+  const copies: { name: string; print: Print }[] = [];
   for (let i = 0; i < photos.length; i++) {
     const [name, transform] = TRANSFORMS[i % TRANSFORMS.length];
-    const copy = await hashed(await transform(photos[i].jpeg, i));
-    const near = originals.flatMap((o, j) => (o.length && copy.length && distance(copy, o) <= NEAR_BITS ? [j] : []));
-    const hit = near.includes(i);
-    const kind = perKind.get(name) ?? { hit: 0, of: 0 };
-    perKind.set(name, { hit: kind.hit + (hit ? 1 : 0), of: kind.of + 1 });
-    found += hit ? 1 : 0;
-    matches += near.length;
-    right += hit ? 1 : 0;
-    for (const j of near) if (j !== i && falseExamples.length < 3) falseExamples.push(`${name} of ${photoName(photos[i])} matched ${photoName(photos[j])}`);
+    copies.push({ name, print: await photoPrint(await transform(photos[i].jpeg, i)) });
   }
-  for (const [name, k] of perKind) console.log(`  ${name.padEnd(24)} recall ${(k.hit / k.of).toFixed(3)} (${k.hit}/${k.of})`);
-  const recall = found / photos.length;
-  const precision = matches ? right / matches : 1;
-  console.log(`  ${photos.length} copies: recall ${recall.toFixed(3)} (goal ≥ 0.95: ${verdict(recall >= 0.95)}), precision ${precision.toFixed(3)} (goal ≥ 0.98: ${verdict(precision >= 0.98)})`);
-  for (const e of falseExamples) console.log(`    wrong match: ${e}`);
-  let allAtOnce = 0;
   const some = Math.min(100, photos.length);
-  for (let i = 0; i < some; i++) if (distance(await hashed(await ALL_AT_ONCE(photos[i].jpeg, i)), originals[i]) <= NEAR_BITS) allAtOnce++;
-  console.log(`  (not a goal) every transformation at once on one copy: recall ${(allAtOnce / some).toFixed(3)} of ${some}`);
-  falseMatchFigures(photos, originals);
-  console.log(`  hashing: ${hashMs.toFixed(1)} ms a photo; copies and lookups ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const allAtOnce: Print[] = [];
+  for (let i = 0; i < some; i++) allAtOnce.push(await photoPrint(await ALL_AT_ONCE(photos[i].jpeg, i)));
+  const copyMs = performance.now() - started;
+  for (const [label, near] of DECISIONS) {
+    started = performance.now();
+    console.log(`- ${label}`);
+    copyFigures(photos, originals, copies, near);
+    const once = allAtOnce.filter((c, i) => near(c, originals[i])).length;
+    console.log(`  (not a goal) every transformation at once on one copy: recall ${(once / some).toFixed(3)} of ${some}`);
+    falseMatchFigures(photos, originals, near);
+    console.log(`  decisions: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+  console.log(`  hashing: ${hashMs.toFixed(1)} ms a photo; copies made and hashed in ${(copyMs / 1000).toFixed(1)} s`);
   return true;
 }
 
-function falseMatchFigures(photos: DistinctPhoto[], originals: number[][][]) {
+function copyFigures(photos: DistinctPhoto[], originals: Print[], copies: { name: string; print: Print }[], near: (a: Print, b: Print) => boolean) {
+  let found = 0;
+  let matches = 0;
+  const perKind = new Map<string, { hit: number; of: number }>();
+  const falseExamples: string[] = [];
+  copies.forEach(({ name, print }, i) => {
+    const hits = originals.flatMap((o, j) => (near(print, o) ? [j] : []));
+    const hit = hits.includes(i);
+    const kind = perKind.get(name) ?? { hit: 0, of: 0 };
+    perKind.set(name, { hit: kind.hit + (hit ? 1 : 0), of: kind.of + 1 });
+    found += hit ? 1 : 0;
+    matches += hits.length;
+    for (const j of hits) if (j !== i && falseExamples.length < 3) falseExamples.push(`${name} of ${photoName(photos[i])} matched ${photoName(photos[j])}`);
+  });
+  for (const [name, k] of perKind) console.log(`  ${name.padEnd(24)} recall ${(k.hit / k.of).toFixed(3)} (${k.hit}/${k.of})`);
+  const recall = found / copies.length;
+  const precision = matches ? found / matches : 1;
+  console.log(`  ${copies.length} copies: recall ${recall.toFixed(3)} (goal ≥ 0.95: ${verdict(recall >= 0.95)}), precision ${precision.toFixed(3)} (goal ≥ 0.98: ${verdict(precision >= 0.98)})`);
+  for (const e of falseExamples) console.log(`    wrong match: ${e}`);
+}
+
+function falseMatchFigures(photos: DistinctPhoto[], originals: Print[], near: (a: Print, b: Print) => boolean) {
   let pairs = 0;
   let falsePairs = 0;
   const matched = new Set<number>();
   const examples: string[] = [];
   for (let i = 0; i < originals.length; i++) {
     for (let j = i + 1; j < originals.length; j++) {
-      if (!originals[i].length || !originals[j].length) continue;
+      if (!originals[i].hashes.length || !originals[j].hashes.length) continue;
       pairs++;
-      if (distance(originals[i], originals[j]) > NEAR_BITS) continue;
+      if (!near(originals[i], originals[j])) continue;
       falsePairs++;
       matched.add(i).add(j);
       if (examples.length < 3) examples.push(`${photoName(photos[i])} ~ ${photoName(photos[j])}`);

@@ -3,7 +3,7 @@
  * hashes. Part of `schema.ts`.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, index, integer, jsonb, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { id, createdAt, updatedAt } from './schema-columns';
 import { users } from './schema-people';
 import { cottages, cottageImages } from './schema-cottages';
@@ -84,6 +84,9 @@ export const cottageFingerprints = pgTable(
   (t) => [index('cottage_fingerprint_bands_idx').using('gin', t.textBands), index('cottage_fingerprint_pending_idx').on(t.cottageId).where(sql`related_pending`)],
 );
 
+/** Bytes (`bytea`): node-postgres reads a Buffer, PGlite a Uint8Array. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
 /** A cottage image's perceptual hashes (`images/phash.ts`: whole, mirrored, cropped, cropped mirrored), for duplicate photos. */
 export const cottageImageHashes = pgTable(
   'cottage_image_hash',
@@ -92,6 +95,11 @@ export const cottageImageHashes = pgTable(
       .primaryKey()
       .references(() => cottageImages.id, { onDelete: 'cascade' }),
     hashes: bigint('hashes', { mode: 'bigint' }).array().notNull(),
+    /**
+     * The window hashes that decide a match (`images/phash.ts` `PhotoPrint.windows`: 82 × 32 bytes; empty with empty
+     * hashes). Null: hashed before windows existed; the start's backfill hashes the image again.
+     */
+    windows: bytea('windows'),
     /** The file hashed (the image's path then); another path now means the hashes are stale. Empty hashes: looked at, none. */
     image: text('image'),
     // The transaction that wrote the row (a version stamp: each worker's photo index reads what changed since it looked).

@@ -1,15 +1,23 @@
 /**
- * Perceptual hashes of a photo (issue #35, duplicate photos): a 64-bit pHash — the grey image at 32×32, its 2-D DCT,
- * the 8×8 lowest frequencies each set against their median — of the photo, of its mirror, and of both cropped by
- * 10 % a side, so a copy that was resized, re-compressed, brightened, mirrored or cropped stays within a few bits of
- * one of them. Two photos are near copies when the closest pair of their hashes differs in at most `NEAR_BITS` bits.
+ * Perceptual hashes of a photo (issue #35, duplicate photos; docs/decisions.md "Signals: real photographs…"), in two
+ * stages, all from one decode:
+ * - candidates: a 64-bit pHash — the grey image at 32×32, its 2-D DCT, the 8×8 lowest frequencies each set against
+ *   their median — of the photo, of its mirror, and of both cropped by 10 % a side (`hashes`). The in-memory index
+ *   (`repos/photo-index.ts`) takes every stored photo within `CANDIDATE_BITS` of one of them;
+ * - the decision: a 256-bit hash (the low 16×16 of the DCT, against their median) of 81 windows of the photo — each
+ *   side cropped by 0, 5 or 10 % — and of its mirror (`windows`). Two photos are near copies when a pair of their
+ *   window hashes (`windowBits`) is at most `MATCH_BITS` apart: `matchOf` decides, for the product and its bench alike.
  */
 import { loadSharp } from './sharp';
 
 const SIZE = 32;
 const LOW = 8;
-/** At most this many of 64 bits apart: a near copy. */
+/** The 64-bit decision alone (before the windows): at most this many of 64 bits apart. Kept for a stored photo the backfill has not given windows yet. */
 export const NEAR_BITS = 12;
+/** The candidate stage: at most this many of 64 bits apart (99.6 % of the bench's copies are candidates). */
+export const CANDIDATE_BITS = 18;
+/** The decision: a pair of window hashes at most this many of 256 bits apart. */
+export const MATCH_BITS = 44;
 
 const COS = Array.from({ length: LOW }, (_, u) => Float64Array.from({ length: SIZE }, (_, x) => Math.cos(((2 * x + 1) * u * Math.PI) / (2 * SIZE))));
 
@@ -38,34 +46,183 @@ function phash(grey: Float64Array, mirror: boolean): bigint {
   return BigInt.asIntN(64, hash);
 }
 
+/** A 64-bit hash as its two signed 32-bit halves (high, low). */
+export const split = (h: bigint | string) => {
+  const u = BigInt.asUintN(64, BigInt(h));
+  return [Number(u >> 32n) | 0, Number(u & 0xffffffffn) | 0] as const;
+};
+
+/** The set bits of a 32-bit word. */
+export const popcount = (x: number) => {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) as number;
+};
+
 /** The photo decoded once, upright, grey, at `DECODED`² (a JPEG is shrunk while it is decoded: the costly part). */
 const DECODED = 64;
 
-/** The box [from, to)² of the decoded square resampled to SIZE² (each cell the mean of four bilinear samples). */
-function resampled(grey: Buffer, from: number, to: number): Float64Array {
+/** The box [x0, x1) × [y0, y1) of the decoded square resampled to SIZE² (each cell the mean of four bilinear samples). */
+function resampledBox(grey: Buffer, x0: number, y0: number, x1: number, y1: number): Float64Array {
   const at = (x: number, y: number) => {
     const cx = Math.min(DECODED - 1, Math.max(0, x - 0.5));
     const cy = Math.min(DECODED - 1, Math.max(0, y - 0.5));
-    const x0 = Math.floor(cx);
-    const y0 = Math.floor(cy);
-    const x1 = Math.min(DECODED - 1, x0 + 1);
-    const y1 = Math.min(DECODED - 1, y0 + 1);
-    const fx = cx - x0;
-    const fy = cy - y0;
-    const top = grey[y0 * DECODED + x0] * (1 - fx) + grey[y0 * DECODED + x1] * fx;
-    const bottom = grey[y1 * DECODED + x0] * (1 - fx) + grey[y1 * DECODED + x1] * fx;
+    const ix = Math.floor(cx);
+    const iy = Math.floor(cy);
+    const jx = Math.min(DECODED - 1, ix + 1);
+    const jy = Math.min(DECODED - 1, iy + 1);
+    const fx = cx - ix;
+    const fy = cy - iy;
+    const top = grey[iy * DECODED + ix] * (1 - fx) + grey[iy * DECODED + jx] * fx;
+    const bottom = grey[jy * DECODED + ix] * (1 - fx) + grey[jy * DECODED + jx] * fx;
     return top * (1 - fy) + bottom * fy;
   };
-  const step = (to - from) / SIZE;
+  const sx = (x1 - x0) / SIZE;
+  const sy = (y1 - y0) / SIZE;
   const out = new Float64Array(SIZE * SIZE);
   for (let y = 0; y < SIZE; y++) {
     for (let x = 0; x < SIZE; x++) {
-      const px = from + x * step;
-      const py = from + y * step;
-      out[y * SIZE + x] = (at(px + step / 4, py + step / 4) + at(px + (3 * step) / 4, py + step / 4) + at(px + step / 4, py + (3 * step) / 4) + at(px + (3 * step) / 4, py + (3 * step) / 4)) / 4;
+      const px = x0 + x * sx;
+      const py = y0 + y * sy;
+      out[y * SIZE + x] = (at(px + sx / 4, py + sy / 4) + at(px + (3 * sx) / 4, py + sy / 4) + at(px + sx / 4, py + (3 * sy) / 4) + at(px + (3 * sx) / 4, py + (3 * sy) / 4)) / 4;
     }
   }
   return out;
+}
+
+const resampled = (grey: Buffer, from: number, to: number) => resampledBox(grey, from, from, to, to);
+
+/** The window hashes' DCT: the low WIDE×WIDE frequencies of the 32×32 window, 256 bits. */
+const WIDE = 16;
+const WINDOW_BITS = WIDE * WIDE;
+export const WINDOW_BYTES = WINDOW_BITS / 8;
+/** What each side of a window is cropped by. */
+const WINDOW_CROPS = [0, 0.05, 0.1];
+/** 81 windows (every side cropped by each of `WINDOW_CROPS`), the whole photo first. */
+export const WINDOW_COUNT = WINDOW_CROPS.length ** 4;
+const COS_WIDE = Float64Array.from({ length: WIDE * SIZE }, (_, i) => Math.cos(((2 * (i % SIZE) + 1) * Math.floor(i / SIZE) * Math.PI) / (2 * SIZE)));
+
+/**
+ * One axis of a window, as a matrix from the decoded square's DECODED pixels to the window's WIDE low DCT terms: the
+ * resampling of [from, to) to SIZE cells (`resampledBox`'s, which is separable: per cell the mean of two linear
+ * samples) followed by the DCT's cosines. A window's low DCT is then `vertical · grey · horizontalᵀ`: no window is
+ * resampled (profiled: resampling each of the 82 windows was most of the hashing's time).
+ */
+function axisMatrix(from: number, to: number): Float64Array {
+  const resample = new Float64Array(SIZE * DECODED);
+  const step = (to - from) / SIZE;
+  for (let i = 0; i < SIZE; i++) {
+    for (const at of [from + i * step + step / 4, from + i * step + (3 * step) / 4]) {
+      const c = Math.min(DECODED - 1, Math.max(0, at - 0.5));
+      const i0 = Math.floor(c);
+      const i1 = Math.min(DECODED - 1, i0 + 1);
+      resample[i * DECODED + i0] += (1 - (c - i0)) / 2;
+      resample[i * DECODED + i1] += (c - i0) / 2;
+    }
+  }
+  const out = new Float64Array(WIDE * DECODED);
+  for (let u = 0; u < WIDE; u++) {
+    for (let i = 0; i < SIZE; i++) {
+      const w = COS_WIDE[u * SIZE + i];
+      for (let p = 0; p < DECODED; p++) out[u * DECODED + p] += w * resample[i * DECODED + p];
+    }
+  }
+  return out;
+}
+
+/** Each side's crop pair (start, end) along one axis, in `WINDOW_CROPS` order, and its matrix. */
+const AXES = WINDOW_CROPS.flatMap((start) => WINDOW_CROPS.map((end) => axisMatrix(DECODED * start, DECODED * (1 - end))));
+/** The whole width mirrored: the cosine of an odd frequency changes sign. */
+const MIRRORED = AXES[0].map((w, i) => (Math.floor(i / DECODED) % 2 ? -w : w));
+
+/** `grey · horizontalᵀ`: each decoded row's WIDE horizontal terms (DECODED × WIDE). */
+function rowTerms(grey: Buffer, horizontal: Float64Array): Float64Array {
+  const out = new Float64Array(DECODED * WIDE);
+  for (let y = 0; y < DECODED; y++) {
+    for (let u = 0; u < WIDE; u++) {
+      let sum = 0;
+      for (let x = 0; x < DECODED; x++) sum += grey[y * DECODED + x] * horizontal[u * DECODED + x];
+      out[y * WIDE + u] = sum;
+    }
+  }
+  return out;
+}
+
+const coeffs = new Float64Array(WINDOW_BITS);
+const sorted = new Float64Array(WINDOW_BITS - 1);
+
+/** The 256-bit hash of one window into `out` at `at`: each low DCT term against their median (the DC term left out of it). */
+function wideHash(vertical: Float64Array, rows: Float64Array, out: Buffer, at: number) {
+  for (let v = 0; v < WIDE; v++) {
+    for (let u = 0; u < WIDE; u++) {
+      let sum = 0;
+      for (let y = 0; y < DECODED; y++) sum += vertical[v * DECODED + y] * rows[y * WIDE + u];
+      coeffs[v * WIDE + u] = sum;
+    }
+  }
+  sorted.set(coeffs.subarray(1));
+  const median = sorted.sort()[(WINDOW_BITS - 2) / 2];
+  for (let i = 0; i < WINDOW_BITS; i++) if (coeffs[i] > median) out[at + (i >> 3)] |= 1 << (i & 7);
+}
+
+/** The 81 windows' hashes (left, top, right, bottom crops in `WINDOW_CROPS` order), then the mirrored whole's (`PhotoPrint.windows`). */
+function windowHashes(grey: Buffer): Buffer {
+  const out = Buffer.alloc((WINDOW_COUNT + 1) * WINDOW_BYTES);
+  const n = WINDOW_CROPS.length;
+  const rows = AXES.map((horizontal) => rowTerms(grey, horizontal));
+  let k = 0;
+  for (let left = 0; left < n; left++) {
+    for (let top = 0; top < n; top++) {
+      for (let right = 0; right < n; right++) {
+        for (let bottom = 0; bottom < n; bottom++) wideHash(AXES[top * n + bottom], rows[left * n + right], out, k++ * WINDOW_BYTES);
+      }
+    }
+  }
+  wideHash(AXES[0], rowTerms(grey, MIRRORED), out, WINDOW_COUNT * WINDOW_BYTES);
+  return out;
+}
+
+/** Window hashes as 32-bit words (a stored `bytea` need not be aligned). */
+const wordsOf = new WeakMap<Uint8Array, Int32Array>();
+function words(windows: Uint8Array): Int32Array {
+  // A search compares one photo with hundreds of candidates: its words are made once.
+  const known = wordsOf.get(windows);
+  if (known) return known;
+  const out = new Int32Array(windows.length >> 2);
+  for (let i = 0; i < out.length; i++) out[i] = windows[4 * i] | (windows[4 * i + 1] << 8) | (windows[4 * i + 2] << 16) | (windows[4 * i + 3] << 24);
+  wordsOf.set(windows, out);
+  return out;
+}
+
+const WORDS = WINDOW_BYTES / 4;
+
+function pairBits(a: Int32Array, i: number, b: Int32Array, j: number, best: number): number {
+  let d = 0;
+  for (let w = 0; w < WORDS && d < best; w++) d += popcount(a[i * WORDS + w] ^ b[j * WORDS + w]);
+  return d;
+}
+
+/**
+ * Two photos' window distance: the closest pair of one's whole or mirrored whole with the other's 81 windows, either
+ * way round (so a crop is found whichever of the two was stored first; a mirrored window of one against the other's
+ * whole is the window against the mirrored whole). Symmetric. `above`: a distance at or over it is answered as
+ * `above` without being counted out.
+ */
+export function windowBits(a: Uint8Array, b: Uint8Array, above = WINDOW_BITS + 1): number {
+  const x = words(a);
+  const y = words(b);
+  let best = above;
+  for (let side = 0; side < 2; side++) {
+    const p = side ? y : x;
+    const q = side ? x : y;
+    for (let whole = 0; whole <= WINDOW_COUNT; whole += WINDOW_COUNT) {
+      for (let k = 0; k < WINDOW_COUNT; k++) {
+        const d = pairBits(p, whole, q, k, best);
+        if (d < best) best = d;
+      }
+    }
+  }
+  return best;
 }
 
 /** Grey levels' spread below which a picture is flat (one colour, a placeholder): its hash would match every other flat one. */
@@ -80,19 +237,54 @@ function spread(grey: Float64Array): number {
   return Math.sqrt(squares / grey.length);
 }
 
+/** What is kept of a photo: its 64-bit hashes (candidates) and its window hashes (the decision; empty: none yet). */
+export interface PhotoPrint {
+  hashes: (bigint | string)[];
+  /** `WINDOW_COUNT + 1` hashes of `WINDOW_BYTES`: the 81 windows (the whole photo first), then the mirrored whole. */
+  windows: Uint8Array | null;
+}
+
 /**
- * The photo's hashes (signed 64-bit, as PostgreSQL's bigint holds them): whole, mirrored, cropped 10 % a side, cropped
- * mirrored; all four from one decode (sharp's decode and shrink were most of an `image/search` request's time).
- * None for a flat picture (a single colour): it is nobody's photo.
+ * The photo's hashes (signed 64-bit, as PostgreSQL's bigint holds them: whole, mirrored, cropped 10 % a side, cropped
+ * mirrored) and its window hashes, all from one decode (sharp's decode and shrink were most of an `image/search`
+ * request's time). None for a flat picture (a single colour): it is nobody's photo.
  */
-export async function photoHashes(bytes: Buffer): Promise<bigint[]> {
+export async function photoPrint(bytes: Buffer): Promise<{ hashes: bigint[]; windows: Buffer }> {
   const sharp = await loadSharp();
   const grey = await sharp(bytes, { failOn: 'none' }).rotate().greyscale().resize(DECODED, DECODED, { fit: 'fill' }).raw().toBuffer();
   const whole = resampled(grey, 0, DECODED);
-  if (spread(whole) < FLAT_SPREAD) return [];
+  if (spread(whole) < FLAT_SPREAD) return { hashes: [], windows: Buffer.alloc(0) };
   const cropped = resampled(grey, DECODED * 0.1, DECODED * 0.9);
-  return [phash(whole, false), phash(whole, true), phash(cropped, false), phash(cropped, true)];
+  return { hashes: [phash(whole, false), phash(whole, true), phash(cropped, false), phash(cropped, true)], windows: windowHashes(grey) };
+}
+
+/** The closest pair of two photos' 64-bit hashes: bits apart (65 when either has none). */
+export function hashBits(a: (bigint | string)[], b: (bigint | string)[]): number {
+  let best = 65;
+  for (const x of a.map(split)) {
+    for (const y of b.map(split)) best = Math.min(best, popcount(x[0] ^ y[0]) + popcount(x[1] ^ y[1]));
+  }
+  return best;
+}
+
+/**
+ * Whether two photos are near copies (either may be the stored one: the distance is symmetric), and how near: both
+ * with windows, their 64-bit hashes within `CANDIDATE_BITS` and a pair of window hashes within `MATCH_BITS` (similarity
+ * 1 − bits/256); a photo without windows yet (stored before them, until the backfill reaches it) is decided by the
+ * 64-bit hashes alone, within `NEAR_BITS` (similarity 1 − bits/64).
+ */
+export function matchOf(a: PhotoPrint, b: PhotoPrint): { bits: number; similarity: number } | undefined {
+  return decide(hashBits(a.hashes, b.hashes), a.windows, b.windows);
+}
+
+/** `matchOf` once the 64-bit hashes' distance is known (the index's scan found it). */
+export function decide(candidateBits: number, a: Uint8Array | null, b: Uint8Array | null): { bits: number; similarity: number } | undefined {
+  if (!a?.length || !b?.length) return candidateBits <= NEAR_BITS ? { bits: candidateBits, similarity: similarityOf(candidateBits, 64) } : undefined;
+  if (candidateBits > CANDIDATE_BITS) return undefined;
+  // Pairs are counted only as far as a match could go (most candidates are strangers: a few words tell).
+  const bits = windowBits(a, b, MATCH_BITS + 1);
+  return bits <= MATCH_BITS ? { bits, similarity: similarityOf(bits, WINDOW_BITS) } : undefined;
 }
 
 /** A distance as a similarity 0–1. */
-export const similarityOf = (bits: number) => Math.round((1 - bits / 64) * 1000) / 1000;
+export const similarityOf = (bits: number, of: number) => Math.round((1 - bits / of) * 1000) / 1000;

@@ -3,7 +3,8 @@
  * "Photo search: an in-process index"). Scanning `cottage_image_hash` in SQL cost ~0.45 s at 100 000 images (a
  * subquery per row); 64-bit chunks in indexed columns do not help at the 12-bit threshold (the pigeonhole needs 13
  * chunks of 5 bits). A typed-array scan of 400 000 hashes here takes ~12 ms, exact, then the few hits are checked
- * against the database.
+ * against the database. The index is the candidate stage of the decision (`images/phash.ts`): its candidates are
+ * decided by their window hashes, read from the database for them only.
  *
  * Kept current by a version stamp: each hash row carries the id of the transaction that wrote it (`written_tx`).
  * Before a search the index reads the rows written by transactions at or after the oldest one that was still running
@@ -14,31 +15,12 @@ import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { cottageImageHashes, cottageImages, cottages } from '../db/schema';
 import { anyId, rowsOf } from '../db/sql';
+import { CANDIDATE_BITS, decide, popcount, split, type PhotoPrint } from '../images/phash';
 
 /** Hashes an image has (whole, mirrored, cropped, cropped mirrored); fewer are padded by repeating the first. */
 const PER_IMAGE = 4;
 /** Candidates checked against the database in one search, at most. */
 const CHECK_MAX = 500;
-
-const popcount = (x: number) => {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) as number;
-};
-
-const split = (h: bigint | string) => {
-  const u = BigInt.asUintN(64, BigInt(h));
-  return [Number(u >> 32n) | 0, Number(u & 0xffffffffn) | 0] as const;
-};
-
-/** The closest pair's bits apart. */
-function bitsBetween(stored: (bigint | string)[], query: (bigint | string)[]): number {
-  let best = 65;
-  for (const a of stored.map(split)) {
-    for (const b of query.map(split)) best = Math.min(best, popcount(a[0] ^ b[0]) + popcount(a[1] ^ b[1]));
-  }
-  return best;
-}
 
 export interface NearPhoto {
   imageId: string;
@@ -46,7 +28,9 @@ export interface NearPhoto {
   image: string;
   name: string;
   userId: string | null;
+  /** Bits apart (`matchOf`: of 256, or of 64 for a stored photo without windows yet) and the similarity they make. */
   bits: number;
+  similarity: number;
 }
 
 export class PhotoIndex {
@@ -146,27 +130,33 @@ export class PhotoIndex {
   }
 
   /**
-   * The stored images nearest to a photo's hashes, at most `maxBits` apart, best first: the index's hits, checked
-   * against the database (the image still there, its hashes as stored, its cottage not `notCottage`). `refreshed`: the
-   * caller brought the index up to date just before (one read for a cottage's every photo, not one per photo).
+   * The stored images that are near copies of a photo, best first: the index's candidates (64-bit hashes within
+   * `CANDIDATE_BITS`, their distance the scan's), then each candidate's window hashes read from the database and
+   * decided as `matchOf` does (the image still there, its cottage not `notCottage`). `refreshed`: the caller brought the index up to date just
+   * before (one read for a cottage's every photo, not one per photo).
    */
-  async near(db: DbOrTx, hashes: (bigint | string)[], opts: { maxBits: number; notCottage?: string; limit: number; refreshed?: boolean }): Promise<NearPhoto[]> {
-    if (!hashes.length) return [];
+  async near(db: DbOrTx, query: PhotoPrint, opts: { notCottage?: string; limit: number; refreshed?: boolean }): Promise<NearPhoto[]> {
+    if (!query.hashes.length) return [];
     if (!opts.refreshed) await this.refresh(db);
-    const hits = this.scan(hashes, opts.maxBits, CHECK_MAX);
+    const hits = this.scan(query.hashes, CANDIDATE_BITS, CHECK_MAX);
     if (!hits.length) return [];
-    const result = await db.execute(sql`select i.id as "imageId", i.cottage_id as "cottageId", i.image, c.name, c.user_id as "userId", h.hashes::text[] as hashes
-      from ${cottageImageHashes} h join ${cottageImages} i on i.id = h.image_id join ${cottages} c on c.id = i.cottage_id
-      where ${anyId(sql`h.image_id`, hits.map((h) => h.imageId))}`);
-    const rows = rowsOf<Omit<NearPhoto, 'bits'> & { hashes: string[] }>(result);
-    const present = new Set(rows.map((r) => r.imageId));
-    for (const hit of hits) if (!present.has(hit.imageId)) this.drop(hit.imageId);
-    return rows
-      .filter((r) => r.cottageId !== opts.notCottage)
-      .map((r) => ({ imageId: r.imageId, cottageId: r.cottageId, image: r.image, name: r.name, userId: r.userId, bits: bitsBetween(r.hashes, hashes) }))
-      .filter((r) => r.bits <= opts.maxBits)
-      .sort((a, b) => a.bits - b.bits || (a.imageId < b.imageId ? -1 : 1))
-      .slice(0, opts.limit);
+    // The candidates' window hashes alone first (no join: most are strangers), the matches' records after.
+    const stored = rowsOf<{ imageId: string; windows: Uint8Array | null }>(
+      await db.execute(sql`select h.image_id as "imageId", h.windows from ${cottageImageHashes} h where ${anyId(sql`h.image_id`, hits.map((h) => h.imageId))}`),
+    );
+    const present = new Map(stored.map((r) => [r.imageId, r.windows]));
+    const matches = new Map<string, { bits: number; similarity: number }>();
+    for (const hit of hits) {
+      if (!present.has(hit.imageId)) this.drop(hit.imageId);
+      const match = present.has(hit.imageId) ? decide(hit.bits, present.get(hit.imageId)!, query.windows) : undefined;
+      if (match) matches.set(hit.imageId, match);
+    }
+    if (!matches.size) return [];
+    const result = await db.execute(sql`select i.id as "imageId", i.cottage_id as "cottageId", i.image, c.name, c.user_id as "userId"
+      from ${cottageImages} i join ${cottages} c on c.id = i.cottage_id where ${anyId(sql`i.id`, [...matches.keys()])}`);
+    const found: NearPhoto[] = [];
+    for (const r of rowsOf<Omit<NearPhoto, 'bits' | 'similarity'>>(result)) if (r.cottageId !== opts.notCottage) found.push({ ...r, ...matches.get(r.imageId)! });
+    return found.sort((a, b) => b.similarity - a.similarity || (a.imageId < b.imageId ? -1 : 1)).slice(0, opts.limit);
   }
 }
 

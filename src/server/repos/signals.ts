@@ -13,7 +13,7 @@ import { findContacts, type ContactMatch } from '../signals/contact';
 import { MIN_PEERS, priceFindings, type PriceStats } from '../signals/price';
 import { COPY_SIMILARITY, jaccard, shingles, textBands } from '../signals/text-similarity';
 import { riskScore, SEVERITY, type SignalKind } from '../signals/score';
-import { NEAR_BITS, similarityOf } from '../images/phash';
+import type { PhotoPrint } from '../images/phash';
 import type { NearPhoto, PhotoIndex } from './photo-index';
 import type { SignalMessageKey } from '../signals/messages';
 
@@ -169,19 +169,22 @@ async function burstSignals(db: DbOrTx, c: CottageFacts): Promise<{ rows: Signal
   return { rows: [signal('burst', 'burst', { count: best.length }, evidence)], siblings: best.map((o) => o.id).filter((id) => id !== c.id) };
 }
 
-/** The stored images nearest to a photo's hashes (`images/phash.ts`), at most `NEAR_BITS` apart, best first. */
-export function nearPhotos(db: DbOrTx, photos: PhotoIndex, hashes: (bigint | string)[], opts: { notCottage?: string; limit: number; refreshed?: boolean }): Promise<NearPhoto[]> {
-  return photos.near(db, hashes, { ...opts, maxBits: NEAR_BITS });
+/** The stored images that are near copies of a photo (`images/phash.ts` `matchOf`), best first. */
+export function nearPhotos(db: DbOrTx, photos: PhotoIndex, print: PhotoPrint, opts: { notCottage?: string; limit: number; refreshed?: boolean }): Promise<NearPhoto[]> {
+  return photos.near(db, print, opts);
 }
+
+/** An image's hashes are to be taken (again): none, of another file, or taken before window hashes existed. */
+const staleHash = sql`(h.image_id is null or h.image is distinct from i.image or h.windows is null)`;
 
 /**
  * The images of these cottages whose hashes are missing or were taken of another file (saved by this request, or
- * written without an upload: a seed, a revert, a restore).
+ * written without an upload: a seed, a revert, a restore), or have no window hashes yet (hashed before them).
  */
 export async function imagesToHash(db: DbOrTx, cottageIds: string[]): Promise<{ id: string; image: string }[]> {
   if (!cottageIds.length) return [];
   const result = await db.execute(sql`select i.id, i.image from ${cottageImages} i left join ${cottageImageHashes} h on h.image_id = i.id
-    where ${anyId(sql`i.cottage_id`, cottageIds)} and (h.image_id is null or h.image is distinct from i.image)`);
+    where ${anyId(sql`i.cottage_id`, cottageIds)} and ${staleHash}`);
   return rowsOf<{ id: string; image: string }>(result);
 }
 
@@ -195,7 +198,7 @@ export async function cottagesToBackfill(db: DbOrTx, after: string | null, limit
       and (not exists (select 1 from ${cottageFingerprints} f where f.cottage_id = c.id)
         or exists (select 1 from ${cottageFingerprints} f where f.cottage_id = c.id and f.related_pending)
         or exists (select 1 from ${cottageImages} i left join ${cottageImageHashes} h on h.image_id = i.id
-          where i.cottage_id = c.id and (h.image_id is null or h.image is distinct from i.image)))
+          where i.cottage_id = c.id and ${staleHash}))
     order by c.id limit ${limit}`);
   return rowsOf<{ id: string }>(result).map((r) => r.id);
 }
@@ -219,33 +222,34 @@ export async function markRelatedPending(db: DbOrTx, ids: string[]) {
   await db.update(cottageFingerprints).set({ relatedPending: true }).where(and(anyId(cottageFingerprints.cottageId, ids), eq(cottageFingerprints.relatedPending, false)));
 }
 
-/** Keeps an image's hashes (none: looked at, nothing to hash), of the file `image`, replacing those it had before. */
-export async function storeImageHashes(tx: Tx, imageId: string, hashes: bigint[], image: string | null = null) {
+/** Keeps an image's hashes and window hashes (none: looked at, nothing to hash), of the file `image`, replacing those it had before. */
+export async function storeImageHashes(tx: Tx, imageId: string, print: { hashes: bigint[]; windows: Uint8Array }, image: string | null = null) {
+  const { hashes, windows } = print;
   // A new `written_tx` on update too: every worker's photo index reads the row again (`repos/photo-index.ts`).
   await tx
     .insert(cottageImageHashes)
-    .values({ imageId, hashes, image })
-    .onConflictDoUpdate({ target: cottageImageHashes.imageId, set: { hashes, image, writtenTx: sql`pg_current_xact_id()::text::bigint` } });
+    .values({ imageId, hashes, windows, image })
+    .onConflictDoUpdate({ target: cottageImageHashes.imageId, set: { hashes, windows, image, writtenTx: sql`pg_current_xact_id()::text::bigint` } });
 }
 
 /** Near copies of this cottage's photos among other cottages': another owner's (high), the same owner's (low). */
 async function photoSignals(db: DbOrTx, photos: PhotoIndex, c: CottageFacts): Promise<SignalRow[]> {
   const own = await db
-    .select({ imageId: cottageImages.id, image: cottageImages.image, hashes: cottageImageHashes.hashes })
+    .select({ imageId: cottageImages.id, image: cottageImages.image, hashes: cottageImageHashes.hashes, windows: cottageImageHashes.windows })
     .from(cottageImageHashes)
     .innerJoin(cottageImages, eq(cottageImages.id, cottageImageHashes.imageId))
     .where(eq(cottageImages.cottageId, c.id));
   const best = new Map<string, { mine: (typeof own)[number]; near: NearPhoto }>();
   if (own.some((o) => o.hashes.length)) await photos.refresh(db);
   for (const mine of own) {
-    for (const near of await nearPhotos(db, photos, mine.hashes, { notCottage: c.id, limit: 5, refreshed: true })) {
+    for (const near of await nearPhotos(db, photos, mine, { notCottage: c.id, limit: 5, refreshed: true })) {
       const known = best.get(near.cottageId);
-      if (!known || near.bits < known.near.bits) best.set(near.cottageId, { mine, near });
+      if (!known || near.similarity > known.near.similarity) best.set(near.cottageId, { mine, near });
     }
   }
   return [...best.values()].map(({ mine, near }) => {
     const sameOwner = c.userId !== null && near.userId === c.userId;
-    const similarity = similarityOf(near.bits);
+    const { similarity } = near;
     const kind: SignalKind = sameOwner ? 'reusedPhoto' : 'photo';
     const evidence = { image: mine.image, imageId: mine.imageId, relatedImage: near.image, relatedImageId: near.imageId, bits: near.bits, similarity };
     return signal(kind, kind, { percent: Math.round(similarity * 100), name: near.name }, evidence, near.cottageId);

@@ -9,7 +9,7 @@ import { idParams } from '../../shared/schemas/common';
 import { cottageSignalsRecord, type CottageSignalsRecord, type SignalRecord } from '../../shared/records/signals';
 import { badRequest, notFound } from '../errors';
 import { bodySchema, formValidator } from '../http/resource/schemas';
-import { photoHashes, similarityOf } from '../images/phash';
+import { photoPrint } from '../images/phash';
 import { said } from '../messages';
 import { recordLabel } from '../labels';
 import { uuidLike } from '../query/ids';
@@ -88,15 +88,15 @@ export async function recomputeAfterWrite(db: Db, storage: FileStorage, ids: str
 const HASH_MAX_BYTES = 20 * 1024 * 1024;
 
 /**
- * Hashes these cottages' images whose hashes are missing or of another file: the bytes this request saved when it has
+ * Hashes these cottages' images whose hashes are missing, of another file or without window hashes: the bytes this request saved when it has
  * them, else the stored file (a seed's, a revert's, a restore's). A file that cannot be read or is flat gets empty
  * hashes, so it is not read again until its path changes.
  */
 async function hashImages(db: Db, storage: FileStorage, ids: string[], request?: FastifyRequest) {
   for (const image of await imagesToHash(db, ids)) {
     const bytes = request?.savedImage(image.image) ?? (await storedBytes(storage, image.image, HASH_MAX_BYTES).catch(() => undefined));
-    const hashes = bytes ? ((await photoHashes(bytes).catch(() => undefined)) ?? []) : [];
-    await db.transaction((tx) => storeImageHashes(tx, image.id, hashes, image.image));
+    const print = (bytes && (await photoPrint(bytes).catch(() => undefined))) || { hashes: [], windows: new Uint8Array(0) };
+    await db.transaction((tx) => storeImageHashes(tx, image.id, print, image.image));
   }
 }
 
@@ -145,7 +145,7 @@ export function signalRoutes(app: FastifyInstance) {
       schema: {
         tags: ['cottage'],
         description:
-          'The stored cottage images a photo nearly copies (resized, cropped up to 10 % a side, re-compressed, mirrored, brightened, watermarked), best first, at most 20: multipart with one file `image`. Similarity is 1 − (bits apart of the closest perceptual hashes) / 64',
+          'The stored cottage images a photo nearly copies (resized, cropped up to 10 % a side, re-compressed, mirrored, brightened, watermarked), best first, at most 20: multipart with one file `image`. Similarity is 1 − (bits apart of the closest pair of 256-bit window hashes) / 256 (a match is at least 0.828); a stored photo hashed before window hashes, until the start re-hashes it, 1 − (bits apart of the closest 64-bit hashes) / 64',
         ...bodySchema({ schema: z.object({}), files: { image: 1 } }, true),
         response: { 200: z.array(imageMatchRecord) },
       },
@@ -154,10 +154,10 @@ export function signalRoutes(app: FastifyInstance) {
       const form = await request.readForm({ image: 1 });
       const file = form.files.find((f) => f.field === 'image');
       if (!file) throw badRequest(said(NOT_AN_IMAGE), { image: said(NOT_AN_IMAGE) });
-      const hashes = await photoHashes(file.bytes).catch(() => undefined);
-      if (!hashes) throw badRequest(said(NOT_AN_IMAGE), { image: said(NOT_AN_IMAGE) });
-      const near = await nearPhotos(app.db, photoIndexOf(app.db), hashes, { limit: SEARCH_LIMIT });
-      return near.map((n) => ({ cottageId: n.cottageId, imageId: n.imageId, image: n.image, similarity: similarityOf(n.bits) }));
+      const print = await photoPrint(file.bytes).catch(() => undefined);
+      if (!print) throw badRequest(said(NOT_AN_IMAGE), { image: said(NOT_AN_IMAGE) });
+      const near = await nearPhotos(app.db, photoIndexOf(app.db), print, { limit: SEARCH_LIMIT });
+      return near.map((n) => ({ cottageId: n.cottageId, imageId: n.imageId, image: n.image, similarity: n.similarity }));
     },
   );
 }
