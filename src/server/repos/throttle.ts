@@ -49,12 +49,22 @@ export class LoginThrottle {
     private readonly maxDelaySeconds = 10,
     /** Attempts one address may have in flight at once before they count against it as failures would. */
     private readonly inFlightAllowance = 5 * maxAttempts,
+    /**
+     * The first delay past the limit (config `LOGIN_DELAY_MS`, 1 s): each further one doubles, up to `maxDelaySeconds`
+     * of them. Only the tests shorten it, to see the same schedule without sleeping through it.
+     */
+    private readonly firstDelayMs = 1000,
   ) {}
+
+  /** The longest wait a reservation may be given; a slot further ahead is refused with 429. */
+  private get maxDelayMs() {
+    return this.maxDelaySeconds * this.firstDelayMs;
+  }
 
   /** The delay before the next attempt of a key that already has `count` attempts in the window. */
   delayMs(count: number): number {
     if (count < this.maxAttempts) return 0;
-    return Math.min(this.maxDelaySeconds, 2 ** (count - this.maxAttempts)) * 1000;
+    return Math.min(this.maxDelaySeconds, 2 ** (count - this.maxAttempts)) * this.firstDelayMs;
   }
 
   /** Reserves one attempt, or answers how many seconds to wait before asking again. */
@@ -100,8 +110,8 @@ export class LoginThrottle {
         slotAfter(addressCounted.map((r) => r.at.getTime())),
       );
       const waitMs = slot - now;
-      if (waitMs > this.maxDelaySeconds * 1000) {
-        return { ok: false as const, retryAfter: Math.max(1, Math.ceil((waitMs - this.maxDelaySeconds * 1000) / 1000)) };
+      if (waitMs > this.maxDelayMs) {
+        return { ok: false as const, retryAfter: Math.max(1, Math.ceil((waitMs - this.maxDelayMs) / 1000)) };
       }
       const at = new Date(slot);
       const [row] = await tx.insert(secretAttempts).values({ scope, subject, address, at }).returning({ id: secretAttempts.id });
