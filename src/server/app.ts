@@ -80,7 +80,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(httpPolicy);
   await app.register(database, { database: deps.database, closeWithApp: deps.closeDatabase ?? true });
   await app.register(language);
-  app.decorate('loginThrottle', new LoginThrottle(app.db, config.loginMaxAttempts, config.loginWindowSeconds));
+  app.decorate('loginThrottle', new LoginThrottle(app.db, config.loginMaxAttempts, config.loginWindowSeconds, undefined, undefined, config.loginFirstDelayMs));
   await app.register(changes);
   await app.register(auth, {
     tokens: new TokenService(config.jwtSecret, config.jwtRefreshSecret, config.accessTokenTtlSeconds, config.refreshTokenTtlSeconds, config.sessionMaxAgeSeconds),

@@ -31,6 +31,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ SCRYPT_N: '16384', SESSION_MAX_AGE: '12h' })).toMatchObject({ scryptN: 16384, sessionMaxAgeSeconds: 43200 });
   });
 
+  it('takes the throttle’s first delay in whole milliseconds, 1 s unless set', () => {
+    expect(loadConfig({})).toMatchObject({ loginFirstDelayMs: 1000 });
+    expect(loadConfig({ LOGIN_DELAY_MS: '100' })).toMatchObject({ loginFirstDelayMs: 100 });
+    expect(() => loadConfig({ LOGIN_DELAY_MS: '0' })).toThrow(/LOGIN_DELAY_MS must be from 1 to 60000/);
+    expect(() => loadConfig({ LOGIN_DELAY_MS: '1.5' })).toThrow(/LOGIN_DELAY_MS must be a whole number/);
+  });
+
   it('reports every problem on its own line', () => {
     try {
       loadConfig({ PORT: 'eighty', ACCESS_TOKEN_TTL: 'soon', DEMO_DATA: 'maybe' });

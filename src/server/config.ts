@@ -35,6 +35,8 @@ export interface Config {
    */
   loginMaxAttempts: number;
   loginWindowSeconds: number;
+  /** The first of those delays (`LOGIN_DELAY_MS`, 1 s); each next one doubles, up to ten of it. Tests shorten it. */
+  loginFirstDelayMs: number;
   /** Folder of the built admin; absent → the API runs without the panel. */
   adminDistDir: string;
   logLevel: string;
@@ -169,6 +171,12 @@ const envSchema = z.object({
   MAX_UPLOAD_MB: z.coerce.number({ message: 'MAX_UPLOAD_MB must be a number' }).positive('MAX_UPLOAD_MB must be positive').default(5),
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().positive().default(10),
   LOGIN_WINDOW: duration('LOGIN_WINDOW', '15m'),
+  LOGIN_DELAY_MS: z.coerce
+    .number({ message: 'LOGIN_DELAY_MS must be a number of milliseconds' })
+    .int('LOGIN_DELAY_MS must be a whole number of milliseconds')
+    .min(1, 'LOGIN_DELAY_MS must be from 1 to 60000')
+    .max(60_000, 'LOGIN_DELAY_MS must be from 1 to 60000')
+    .default(1000),
   ADMIN_DIST_DIR: z.string().default('./dist/admin'),
   AUDIT_RETENTION_DAYS: z.coerce
     .number({ message: 'AUDIT_RETENTION_DAYS must be a number of days' })
@@ -382,6 +390,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
     loginMaxAttempts: e.LOGIN_MAX_ATTEMPTS,
     loginWindowSeconds: e.LOGIN_WINDOW,
+    loginFirstDelayMs: e.LOGIN_DELAY_MS,
     adminDistDir: path.resolve(e.ADMIN_DIST_DIR),
     logLevel: e.LOG_LEVEL,
     trustProxy: trustProxy(e.TRUST_PROXY),

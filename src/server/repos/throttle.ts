@@ -6,10 +6,10 @@
  *
  * - Per (subject, address) the limit is hard: past `maxAttempts` attempts in the window, 429 with Retry-After.
  * - Per subject alone, and per address alone, it is soft: past `maxAttempts` each further attempt is spaced from the
- *   previous one by a delay that doubles up to `maxDelaySeconds`. An address counts its failures, not the attempts
+ *   previous one by a delay that doubles up to `maxDelaySteps` of the first. An address counts its failures, not the attempts
  *   still being checked (unless more than `inFlightAllowance` are, a burst): an office of colleagues behind one NAT
  *   address logging in at 9:00 with the right passwords is not told to wait, while wrong guesses from it are. The reservation takes the next free slot and the
- *   request waits for it after the transaction, holding no connection. A slot further ahead than `maxDelaySeconds`
+ *   request waits for it after the transaction, holding no connection. A slot further ahead than the longest delay
  *   is refused with 429, so a burst never piles up: at most a few requests per subject wait at any time. Wrong
  *   passwords from many addresses slow a username down; they never block its owner's right password.
  * - A success deletes its own reservation and the failures of its own (subject, address) that had failed before it
@@ -46,15 +46,26 @@ export class LoginThrottle {
     private readonly db: Db,
     private readonly maxAttempts: number,
     private readonly windowSeconds: number,
-    private readonly maxDelaySeconds = 10,
+    /** The longest delay, in first delays (10: 10 s at the default 1 s). */
+    private readonly maxDelaySteps = 10,
     /** Attempts one address may have in flight at once before they count against it as failures would. */
     private readonly inFlightAllowance = 5 * maxAttempts,
+    /**
+     * The first delay past the limit (config `LOGIN_DELAY_MS`, 1 s): each further one doubles, up to `maxDelaySteps`
+     * of them. Only the tests shorten it, to see the same schedule without sleeping through it.
+     */
+    private readonly firstDelayMs = 1000,
   ) {}
+
+  /** The longest wait a reservation may be given; a slot further ahead is refused with 429. */
+  private get maxDelayMs() {
+    return this.maxDelaySteps * this.firstDelayMs;
+  }
 
   /** The delay before the next attempt of a key that already has `count` attempts in the window. */
   delayMs(count: number): number {
     if (count < this.maxAttempts) return 0;
-    return Math.min(this.maxDelaySeconds, 2 ** (count - this.maxAttempts)) * 1000;
+    return Math.min(this.maxDelaySteps, 2 ** (count - this.maxAttempts)) * this.firstDelayMs;
   }
 
   /** Reserves one attempt, or answers how many seconds to wait before asking again. */
@@ -100,8 +111,8 @@ export class LoginThrottle {
         slotAfter(addressCounted.map((r) => r.at.getTime())),
       );
       const waitMs = slot - now;
-      if (waitMs > this.maxDelaySeconds * 1000) {
-        return { ok: false as const, retryAfter: Math.max(1, Math.ceil((waitMs - this.maxDelaySeconds * 1000) / 1000)) };
+      if (waitMs > this.maxDelayMs) {
+        return { ok: false as const, retryAfter: Math.max(1, Math.ceil((waitMs - this.maxDelayMs) / 1000)) };
       }
       const at = new Date(slot);
       const [row] = await tx.insert(secretAttempts).values({ scope, subject, address, at }).returning({ id: secretAttempts.id });
