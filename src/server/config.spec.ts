@@ -34,7 +34,7 @@ describe('loadConfig', () => {
   it('takes the throttle’s first delay in whole milliseconds, 1 s unless set', () => {
     expect(loadConfig({})).toMatchObject({ loginFirstDelayMs: 1000 });
     expect(loadConfig({ LOGIN_DELAY_MS: '100' })).toMatchObject({ loginFirstDelayMs: 100 });
-    expect(() => loadConfig({ LOGIN_DELAY_MS: '0' })).toThrow(/LOGIN_DELAY_MS must be from 1 to 60000/);
+    expect(() => loadConfig({ LOGIN_DELAY_MS: '99' })).toThrow(/LOGIN_DELAY_MS must be from 100 to 60000/);
     expect(() => loadConfig({ LOGIN_DELAY_MS: '1.5' })).toThrow(/LOGIN_DELAY_MS must be a whole number/);
   });
 

@@ -174,8 +174,8 @@ const envSchema = z.object({
   LOGIN_DELAY_MS: z.coerce
     .number({ message: 'LOGIN_DELAY_MS must be a number of milliseconds' })
     .int('LOGIN_DELAY_MS must be a whole number of milliseconds')
-    .min(1, 'LOGIN_DELAY_MS must be from 1 to 60000')
-    .max(60_000, 'LOGIN_DELAY_MS must be from 1 to 60000')
+    .min(100, 'LOGIN_DELAY_MS must be from 100 to 60000')
+    .max(60_000, 'LOGIN_DELAY_MS must be from 100 to 60000')
     .default(1000),
   ADMIN_DIST_DIR: z.string().default('./dist/admin'),
   AUDIT_RETENTION_DAYS: z.coerce
