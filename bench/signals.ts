@@ -3,8 +3,8 @@
  * - contact in text: precision and recall on the labelled set built at test time (`test/signal-texts.ts`: uz Latin,
  *   uz Cyrillic, ru, en; half with a hidden contact), overall and per language, against 0.9; and how many of the demo
  *   data's real-looking descriptions it flags (none should be);
- * - signals stored after the write: the time of cottage edits through the API (the signals are recomputed and stored
- *   before the answer, so the answer's time bounds it), p50/p99 against 2 s, on the real app over `--cottages`
+ * - signals stored after the write: the time of cottage edits through the API until the answer, and until their
+ *   signals, recomputed after it, read back as stored, p50/p99 against 2 s, on the real app over `--cottages`
  *   cottages from the scale seeder, on PGlite and PostgreSQL (`--engine`).
  *
  * - duplicate photos: recall, precision and false matches of the perceptual hashes (`images/phash.ts`) on REAL
