@@ -3,8 +3,8 @@
  * - contact in text: precision and recall on the labelled set built at test time (`test/signal-texts.ts`: uz Latin,
  *   uz Cyrillic, ru, en; half with a hidden contact), overall and per language, against 0.9; and how many of the demo
  *   data's real-looking descriptions it flags (none should be);
- * - signals stored after the write: the time of cottage edits through the API (the signals are recomputed and stored
- *   before the answer, so the answer's time bounds it), p50/p99 against 2 s, on the real app over `--cottages`
+ * - signals stored after the write: the time of cottage edits through the API until the answer, and until their
+ *   signals, recomputed after it, read back as stored, p50/p99 against 2 s, on the real app over `--cottages`
  *   cottages from the scale seeder, on PGlite and PostgreSQL (`--engine`).
  *
  * - duplicate photos: recall, precision and false matches of the perceptual hashes (`images/phash.ts`) on REAL
@@ -83,10 +83,10 @@ async function plantTwins(bench: NonNullable<Awaited<ReturnType<typeof openBench
 const RELATED = 20;
 
 /**
- * Edits through the API over `--cottages`: the time until the answer (the cottage's own signals stored: the 2 s goal),
- * on cottages that 20 other cottages' twin signals name, so each edit also owes 20 related recomputes. Before this
- * wave the answer waited for them too: that work is timed beside it in the same process (`recomputeSignals`, own and
- * related), on the same cottages.
+ * Edits through the API over `--cottages`: the time until the answer, and until the cottage's own signals are stored
+ * after it (read back through the API: the 2 s goal), on cottages that 20 other cottages' twin signals name, so each
+ * edit also owes 20 related recomputes. The answer once waited for all of it: that work is timed beside it in the same
+ * process (`recomputeSignals`, own and related), on the same cottages.
  */
 async function storeFigures(engine: 'pglite' | 'postgres') {
   const cottages = Number(args.cottages);
@@ -98,6 +98,7 @@ async function storeFigures(engine: 'pglite' | 'postgres') {
     const ids = ((await page.json()) as { id: string }[]).map((c) => c.id).slice(0, 20);
     await plantTwins(bench, ids);
     const times: number[] = [];
+    const stored: number[] = [];
     const before: number[] = [];
     let wrong = 0;
     for (let i = 0; i < Number(args.edits); i++) {
@@ -108,9 +109,12 @@ async function storeFigures(engine: 'pglite' | 'postgres') {
       const res = await fetch(`${origin}/api/v1/cottage/edit/${id}`, { method: 'PATCH', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ description }) });
       times.push(performance.now() - started);
       if (res.status !== 200) throw new Error(`edit ${res.status}: ${await res.text()}`);
-      const stored = (await (await fetch(`${origin}/api/v1/cottage/${id}/signals`, { headers })).json()) as { signals: { kind: string }[] };
-      if (stored.signals.some((s) => s.kind === 'contact') !== withPhone) wrong++;
+      // The signals are stored after the answer: read until they say what the edit wrote (at most 10 s).
+      const hasContact = async () => ((await (await fetch(`${origin}/api/v1/cottage/${id}/signals`, { headers })).json()) as { signals: { kind: string }[] }).signals.some((s) => s.kind === 'contact');
+      while ((await hasContact()) !== withPhone && performance.now() - started < 10_000) await new Promise((r) => setTimeout(r, 5));
+      stored.push(performance.now() - started);
       await signalsSettled(bench.database.db);
+      if ((await hasContact()) !== withPhone) wrong++;
       started = performance.now();
       await recomputeSignals(bench.database.db, bench.app.storage, [id]);
       before.push(performance.now() - started);
@@ -119,9 +123,10 @@ async function storeFigures(engine: 'pglite' | 'postgres') {
       xs.sort((a, b) => a - b);
       return `p50 ${percentile(xs, 0.5).toFixed(0)} ms, p99 ${percentile(xs, 0.99).toFixed(0)} ms`;
     };
-    const p99 = percentile([...times].sort((a, b) => a - b), 0.99);
+    const p99 = percentile([...stored].sort((a, b) => a - b), 0.99);
     console.log(`${engine}: ${times.length} edits over ${cottages} cottages, each with ${RELATED} related cottages; contact signal wrong after ${wrong} edits`);
-    console.log(`  the edit's answer (its own signals stored): ${line(times)} (goal ≤ ${STORE_GOAL_MS} ms: ${verdict(p99 <= STORE_GOAL_MS)})`);
+    console.log(`  the edit's answer: ${line(times)}`);
+    console.log(`  from the edit's start until its own signals are stored (read back through the API): ${line(stored)} (goal ≤ ${STORE_GOAL_MS} ms: ${verdict(p99 <= STORE_GOAL_MS)})`);
     console.log(`  before, the answer also waited for the related: own + related recompute alone ${line(before)} (added to each edit's answer then)`);
   } finally {
     await bench.close();

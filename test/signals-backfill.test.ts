@@ -17,6 +17,7 @@ import { photoPrint, WINDOW_BYTES, WINDOW_COUNT } from '../src/server/images/pha
 /** 81 windows and the mirrored whole, 32 bytes each. */
 const WINDOWS_LENGTH = (WINDOW_COUNT + 1) * WINDOW_BYTES;
 import { photoIndexOf } from '../src/server/repos/photo-index';
+import { signalsSettled } from '../src/server/routes/cottage-signals';
 import { sql } from 'drizzle-orm';
 
 let t: TestContext;
@@ -121,6 +122,35 @@ describe('the signals backfill', () => {
     expect(await kinds(beside)).toEqual([]);
     expect(await pending()).toBe(false);
     expect(await backfillSignals(t.app)).toBe(0);
+  });
+
+  it('an edit marks its cottage owed in its own transaction: a recompute after the answer that never happens is the next start\'s', async () => {
+    const [row] = await t.database.db
+      .insert(cottages)
+      .values({ name: 'Owed after the answer', description: 'Tinch joy', price: 1_000_000, priceWeekend: 1_200_000, regionId: c.region.id, placeId: c.place.id })
+      .returning({ id: cottages.id });
+    await backfillSignals(t.app);
+    const state = async () => {
+      const [r] = await t.database.db
+        .select({ kinds: cottages.signalKinds, owed: cottageFingerprints.relatedPending })
+        .from(cottages)
+        .innerJoin(cottageFingerprints, eq(cottageFingerprints.cottageId, cottages.id))
+        .where(eq(cottages.id, row.id));
+      return r;
+    };
+    expect(await state()).toEqual({ kinds: [], owed: false });
+    // The recompute after the answer fails (as if the process had died then): its table is away.
+    await t.database.db.execute(sql`alter table cottage_signal rename to cottage_signal_away`);
+    try {
+      const res = await t.api({ method: 'PATCH', url: `/api/v1/cottage/edit/${row.id}`, payload: { description: 'Aloqa: to‘qson bir, bir yuz yigirma uch, qirq besh, oltmish yetti' } });
+      expect(res.statusCode, res.body).toBe(200);
+      await signalsSettled(t.app.db);
+    } finally {
+      await t.database.db.execute(sql`alter table cottage_signal_away rename to cottage_signal`);
+    }
+    expect(await state()).toEqual({ kinds: [], owed: true });
+    expect(await backfillSignals(t.app)).toBeGreaterThanOrEqual(1);
+    expect(await state()).toEqual({ kinds: ['contact'], owed: false });
   });
 
   it('runs in one worker: on PostgreSQL a start that finds the lock taken skips it (PGlite is one process)', async () => {

@@ -38,18 +38,24 @@ async function create(fields: Fields, token?: string) {
   return res.json() as { id: string; risk: number; signalKinds: string[] };
 }
 
+/** A write answers at its commit and its signals follow it (`signalsSettled`): every read here waits for them first. */
 async function signals(id: string, lang = 'en') {
+  await settled();
   const res = await t.api({ method: 'GET', url: `${api}/cottage/${id}/signals`, headers: { 'accept-language': lang } });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { score: number; signals: { kind: string; severity: string; message: string; evidence: Record<string, unknown>; relatedId: string | null }[] };
 }
 
-/** The related cottages' recompute runs after the write answered: wait for it before reading the pair's other side. */
+/** The written cottages' recompute, and their related cottages', run after the write answered. */
 const settled = () => signalsSettled(t.app.db);
 
-const one = async (id: string) => (await t.api({ method: 'GET', url: `${api}/cottage/${id}` })).json() as { risk: number; signalKinds: string[] };
+const one = async (id: string) => {
+  await settled();
+  return (await t.api({ method: 'GET', url: `${api}/cottage/${id}` })).json() as { risk: number; signalKinds: string[] };
+};
 
 async function list(filter: object, sort?: [string, string]) {
+  await settled();
   const query = new URLSearchParams({ filter: JSON.stringify(filter), range: '[0,99]' });
   if (sort) query.set('sort', JSON.stringify(sort));
   const res = await t.api({ method: 'GET', url: `${api}/cottage?${query}` });

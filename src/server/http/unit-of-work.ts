@@ -23,15 +23,19 @@ export interface Written<T> {
 
 /** What runs once a write of a resource's records has committed: given the ids its audit entries name. */
 type CommittedHook = (db: Db, ids: string[], request: FastifyRequest) => Promise<void>;
-const committedHooks = new Map<string, CommittedHook>();
+/** What runs in the write's own transaction, last: given the write's entries of the resource (e.g. a mark of work owed). */
+type InTransactionHook = (tx: Tx, entries: AuditEntry[]) => Promise<void>;
+const committedHooks = new Map<string, { hook: CommittedHook; owe?: InTransactionHook }>();
 
 /**
  * Runs `hook` after every committed unit of work that wrote records of `resource` (whichever door: form, bulk, import,
- * revert, an action), before the request answers: e.g. a cottage's moderation signals (repos/signals.ts). One hook per
- * resource; a failing hook is logged, never undoes or fails the committed write.
+ * revert, an action), before the request answers: e.g. a cottage's moderation signals (repos/signals.ts), which only
+ * queues them. `owe`, when given, runs inside the write's transaction, so what `hook` promises is committed with the
+ * write (a crash between the commit and the work leaves the mark to the next start). One hook per resource; a failing
+ * hook is logged, never undoes or fails the committed write.
  */
-export function afterCommit(resource: string, hook: CommittedHook) {
-  committedHooks.set(resource, hook);
+export function afterCommit(resource: string, hook: CommittedHook, owe?: InTransactionHook) {
+  committedHooks.set(resource, { hook, owe });
 }
 
 export async function auditedWrite<T>(db: Db, request: FastifyRequest, write: (tx: Tx) => Promise<Written<T>>): Promise<T> {
@@ -41,6 +45,7 @@ export async function auditedWrite<T>(db: Db, request: FastifyRequest, write: (t
     entries = [written.audit ?? []].flat();
     await recordAudits(tx, request, entries);
     await publishChanges(tx, entries);
+    await oweCommittedHooks(tx, entries);
     // The webhooks' outbox: their messages commit with the change, or not at all (issue #36).
     const messages = await enqueueWebhooks(tx, entries);
     if (written.retireFiles) await retireFiles(tx, written.retireFiles);
@@ -52,8 +57,15 @@ export async function auditedWrite<T>(db: Db, request: FastifyRequest, write: (t
   return done.result;
 }
 
+async function oweCommittedHooks(tx: Tx, entries: AuditEntry[]) {
+  for (const [resource, { owe }] of committedHooks) {
+    const own = entries.filter((e) => e.resource === resource);
+    if (owe && own.length) await owe(tx, own);
+  }
+}
+
 async function runCommittedHooks(db: Db, request: FastifyRequest, entries: AuditEntry[]) {
-  for (const [resource, hook] of committedHooks) {
+  for (const [resource, { hook }] of committedHooks) {
     const ids = [...new Set(entries.filter((e) => e.resource === resource).map((e) => e.recordId))];
     if (!ids.length) continue;
     try {

@@ -128,8 +128,11 @@ declare module 'fastify' {
     saveImage(file: UploadedFile): Promise<string>;
     /** Deletes a file once the request has succeeded (a replaced or deleted record's image). */
     removeFileAfterSuccess(publicPath: string | null | undefined): void;
-    /** The stored bytes of an image this request saved (its perceptual hashes are taken after the commit). */
-    savedImage(publicPath: string): Buffer | undefined;
+    /**
+     * The stored bytes of the images this request saved, by public path (their perceptual hashes are taken after the
+     * answer: the caller keeps the map, the request forgets it when it answers).
+     */
+    savedImages(): ReadonlyMap<string, Buffer>;
   }
 }
 
@@ -233,8 +236,8 @@ async function uploadsPlugin(app: FastifyInstance, opts: { storage: FileStorage;
     return publicPath;
   });
 
-  app.decorateRequest('savedImage', function (this: FastifyRequest, publicPath: string) {
-    return (this as WithState)[STATE]?.bytes?.get(publicPath);
+  app.decorateRequest('savedImages', function (this: FastifyRequest) {
+    return (this as WithState)[STATE]?.bytes ?? new Map<string, Buffer>();
   });
 
   app.decorateRequest('removeFileAfterSuccess', function (this: FastifyRequest, publicPath: string | null | undefined) {

@@ -222,6 +222,19 @@ export async function markRelatedPending(db: DbOrTx, ids: string[]) {
   await db.update(cottageFingerprints).set({ relatedPending: true }).where(and(anyId(cottageFingerprints.cottageId, ids), eq(cottageFingerprints.relatedPending, false)));
 }
 
+/**
+ * In a write's own transaction: these written cottages' signals are owed a recompute (it runs after the answer), and
+ * so are those of the cottages whose signals name the `deleted` ones (a deleted cottage's own mark went with its
+ * fingerprint row). Committed with the write, so a process that dies before the recompute leaves the marks to the next
+ * start's backfill (`cottagesToBackfill`); the recompute clears each one. A cottage without a fingerprint (a new one)
+ * is the backfill's already. The fingerprint table bumps no table version, so the marks keep every kept page.
+ */
+export async function oweSignals(tx: Tx, written: string[], deleted: string[]) {
+  const naming = deleted.length ? sql` or ${cottageFingerprints.cottageId} in (select ${cottageSignals.cottageId} from ${cottageSignals} where ${anyId(cottageSignals.relatedId, deleted)})` : sql``;
+  await tx.execute(sql`update ${cottageFingerprints} set related_pending = true
+    where not ${cottageFingerprints.relatedPending} and (${anyId(cottageFingerprints.cottageId, written)}${naming})`);
+}
+
 /** Keeps an image's hashes and window hashes (none: looked at, nothing to hash), of the file `image`, replacing those it had before. */
 export async function storeImageHashes(tx: Tx, imageId: string, print: { hashes: bigint[]; windows: Uint8Array }, image: string | null = null) {
   const { hashes, windows } = print;

@@ -1,7 +1,8 @@
 /** A cottage's moderation signals (issue #35): `GET cottage/{id}/signals`, each message in the reader's language. */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
+import type { AuditEntry } from '../repos/audit';
 import { storedBytes, type FileStorage } from '../file-storage';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { perm } from '../../shared/permissions';
@@ -14,16 +15,19 @@ import { said } from '../messages';
 import { recordLabel } from '../labels';
 import { uuidLike } from '../query/ids';
 import { photoIndexOf } from '../repos/photo-index';
-import { imagesToHash, markRelatedPending, nearPhotos, recomputeCottageSignals, signalsOf, storeImageHashes } from '../repos/signals';
+import { imagesToHash, markRelatedPending, nearPhotos, oweSignals, recomputeCottageSignals, signalsOf, storeImageHashes } from '../repos/signals';
 import { publishChange } from '../repos/events';
 import { signalMessage } from '../signals/messages';
 
 /** The cottages named by the written ones' signals that are recomputed with them, at most, per written cottage. */
 const RELATED_MAX = 20;
 
+/** The bytes a request saved, by public path: hashed without reading the file back. */
+type SavedBytes = ReadonlyMap<string, Buffer>;
+
 /** Each written cottage's own recompute, in a short transaction of its own, after hashing its stale images. */
-async function recomputeOwn(db: Db, storage: FileStorage, ids: string[], request?: FastifyRequest) {
-  await hashImages(db, storage, ids, request);
+async function recomputeOwn(db: Db, storage: FileStorage, ids: string[], saved?: SavedBytes) {
+  await hashImages(db, storage, ids, saved);
   const photos = photoIndexOf(db);
   const changed: string[] = [];
   const done = new Set<string>();
@@ -51,50 +55,101 @@ async function recomputeRelated(db: Db, related: string[]): Promise<string[]> {
  * signals name or named, one step deep (so both sides of a pair agree, and a deleted or moved cottage's pair clears).
  * Answers the ids whose signals changed, for the change event.
  */
-export async function recomputeSignals(db: Db, storage: FileStorage, ids: string[], request?: FastifyRequest): Promise<string[]> {
-  const own = await recomputeOwn(db, storage, ids, request);
+export async function recomputeSignals(db: Db, storage: FileStorage, ids: string[]): Promise<string[]> {
+  const own = await recomputeOwn(db, storage, ids);
   return [...own.changed, ...(await recomputeRelated(db, own.related))];
 }
 
-/** The related recomputes promised after a write's answer, per database: one after another, in this process. */
-const later = new WeakMap<Db, Promise<void>>();
+/**
+ * The recomputes owed after the answers, per database, in this process: the written cottages' own (all those owed,
+ * at once: a cottage written twice meanwhile is recomputed once), then their related ones, one at a time, each time
+ * after the own ones owed by then (the 2 s goal is about those). One runner at a time.
+ */
+interface Owed {
+  own: Set<string>;
+  saved: Map<string, Buffer>;
+  related: Set<string>;
+  running?: Promise<void>;
+}
+const owedBy = new WeakMap<Db, Owed>();
 
-/** Resolves when every related recompute promised so far has run (tests, and the app's close). */
+/** Related recomputes run between two looks for own ones; their changes are told in one event. */
+const RELATED_STEP = 20;
+
+/** Resolves when every recompute owed so far has run (tests, benches, and the app's close). */
 export async function signalsSettled(db: Db): Promise<void> {
-  for (let queued = later.get(db); queued; queued = later.get(db) === queued ? undefined : later.get(db)) await queued;
+  for (let running = owedBy.get(db)?.running; running; running = owedBy.get(db)?.running) await running;
+}
+
+/** Runs until nothing is owed; `owed.running` is cleared in the same turn as the last look, so no id waits unseen. */
+async function runOwed(db: Db, storage: FileStorage, owed: Owed, log: FastifyBaseLogger) {
+  await Promise.resolve(); // the caller sets `owed.running` first
+  while (owed.own.size || owed.related.size) {
+    try {
+      if (owed.own.size) {
+        const ids = [...owed.own];
+        const saved = owed.saved;
+        owed.own.clear();
+        owed.saved = new Map();
+        const own = await recomputeOwn(db, storage, ids, saved);
+        if (own.changed.length) await publishChange(db, { resource: 'cottage', ids: own.changed, action: 'signals' });
+        if (own.related.length) {
+          await markRelatedPending(db, own.related);
+          for (const id of own.related) owed.related.add(id);
+        }
+      } else {
+        const changed: string[] = [];
+        for (let n = 0; n < RELATED_STEP && owed.related.size && !owed.own.size; n++) {
+          const [id] = owed.related;
+          owed.related.delete(id);
+          changed.push(...(await recomputeRelated(db, [id])));
+        }
+        if (changed.length) await publishChange(db, { resource: 'cottage', ids: changed, action: 'signals' });
+      }
+    } catch (err) {
+      // The written cottages stay marked (`oweSignals`, `markRelatedPending`): the next start's backfill runs them.
+      log.error({ err }, 'signals recompute failed; the next start catches it up');
+    }
+  }
+  owed.running = undefined;
 }
 
 /**
- * After a write of `ids` committed: their own signals now, before the answer (the write's 2 s goal); the related
- * cottages' after it (up to 20 each, the pair's other side). Those are first marked owed in the database, so a process
- * that dies before running them leaves them to the next start's backfill (`markRelatedPending`). Answers the written
- * ids whose signals changed; the related ones publish their own change event when they ran.
+ * In the write's transaction: marks the written cottages' signals owed (and, for a deleted one, those of the cottages
+ * naming it), so the mark commits with the write (`oweSignals`).
  */
-export async function recomputeAfterWrite(db: Db, storage: FileStorage, ids: string[], request: FastifyRequest): Promise<string[]> {
-  const own = await recomputeOwn(db, storage, ids, request);
-  if (own.related.length) {
-    await markRelatedPending(db, own.related);
-    const run = async () => {
-      const changed = await recomputeRelated(db, own.related);
-      if (changed.length) await publishChange(db, { resource: 'cottage', ids: changed, action: 'signals' });
-    };
-    const queued = (later.get(db) ?? Promise.resolve()).then(run).catch((err: unknown) => request.log.error({ err }, 'related signals failed; the next start catches them up'));
-    later.set(db, queued);
-  }
-  return own.changed;
+export async function oweSignalsOf(tx: Tx, entries: AuditEntry[]): Promise<void> {
+  const deleted = entries.filter((e) => e.action === 'delete').map((e) => e.recordId);
+  const written = entries.filter((e) => e.action !== 'delete').map((e) => e.recordId);
+  await oweSignals(tx, [...new Set(written)], [...new Set(deleted)]);
+}
+
+/**
+ * After a write of `ids` committed (and marked them owed in its transaction): queues their recompute for after the
+ * answer, keeping the images the request saved so they are hashed without reading the files back. The recompute
+ * publishes the `signals` change event of those whose signals changed, then queues the related cottages (marked
+ * owed in the database first); the app's close waits for all of it (`signalsSettled`).
+ */
+export function queueSignals(db: Db, storage: FileStorage, ids: string[], request: FastifyRequest): void {
+  let owed = owedBy.get(db);
+  if (!owed) owedBy.set(db, (owed = { own: new Set(), saved: new Map(), related: new Set() }));
+  for (const id of ids) owed.own.add(id);
+  for (const [path, bytes] of request.savedImages()) owed.saved.set(path, bytes);
+  if (!owed.running) owed.running = runOwed(db, storage, owed, request.server.log);
 }
 
 /** A stored file larger than this is not read back to be hashed (uploads are bounded far below it). */
 const HASH_MAX_BYTES = 20 * 1024 * 1024;
 
 /**
- * Hashes these cottages' images whose hashes are missing, of another file or without window hashes: the bytes this request saved when it has
+ * Hashes these cottages' images whose hashes are missing, of another file or without window hashes: the bytes the
+ * request saved when it had
  * them, else the stored file (a seed's, a revert's, a restore's). A file that cannot be read or is flat gets empty
  * hashes, so it is not read again until its path changes.
  */
-async function hashImages(db: Db, storage: FileStorage, ids: string[], request?: FastifyRequest) {
+async function hashImages(db: Db, storage: FileStorage, ids: string[], saved?: SavedBytes) {
   for (const image of await imagesToHash(db, ids)) {
-    const bytes = request?.savedImage(image.image) ?? (await storedBytes(storage, image.image, HASH_MAX_BYTES).catch(() => undefined));
+    const bytes = saved?.get(image.image) ?? (await storedBytes(storage, image.image, HASH_MAX_BYTES).catch(() => undefined));
     const print = (bytes && (await photoPrint(bytes).catch(() => undefined))) || { hashes: [], windows: new Uint8Array(0) };
     await db.transaction((tx) => storeImageHashes(tx, image.id, print, image.image));
   }

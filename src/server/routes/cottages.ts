@@ -31,7 +31,7 @@ import { said, say } from '../messages';
 import type { RecordSnapshot } from '../repos/snapshots';
 import { recordLabel } from '../labels';
 import { afterCommit } from '../http/unit-of-work';
-import { recomputeAfterWrite, signalRoutes, signalsSettled } from './cottage-signals';
+import { oweSignalsOf, queueSignals, signalRoutes, signalsSettled } from './cottage-signals';
 import { scheduleSignalsBackfill } from './signals-backfill';
 
 const MAX_COTTAGE_IMAGES = 15;
@@ -164,12 +164,10 @@ const cottageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   claimRoutes(app);
 
-  // Every committed write of a cottage (form, bulk, import, revert, the desk's actions) recomputes its moderation signals
-  // before the request answers, and its related cottages' just after; the open panels hear of a change (issue #35).
-  afterCommit('cottage', async (db, ids, request) => {
-    const changed = await recomputeAfterWrite(db, app.storage, ids, request);
-    if (changed.length) await publishChange(db, { resource: 'cottage', ids: changed, action: 'signals' });
-  });
+  // Every committed write of a cottage (form, bulk, import, revert, the desk's actions) marks its moderation signals owed
+  // in its own transaction, and they are recomputed just after the answer, then its related cottages'; the open panels
+  // hear of a change (issue #35; docs/decisions.md "An edit answers at its commit").
+  afterCommit('cottage', async (db, ids, request) => queueSignals(db, app.storage, ids, request), oweSignalsOf);
   app.addHook('onClose', () => signalsSettled(app.db));
   signalRoutes(app);
   scheduleSignalsBackfill(app);
