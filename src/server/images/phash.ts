@@ -208,7 +208,7 @@ function pairBits(a: Int32Array, i: number, b: Int32Array, j: number, best: numb
  * whole is the window against the mirrored whole). Symmetric. `above`: a distance at or over it is answered as
  * `above` without being counted out.
  */
-export function windowBits(a: Uint8Array, b: Uint8Array, above = WINDOW_BITS + 1): number {
+function windowBits(a: Uint8Array, b: Uint8Array, above = WINDOW_BITS + 1): number {
   const x = words(a);
   const y = words(b);
   let best = above;
@@ -287,4 +287,4 @@ export function decide(candidateBits: number, a: Uint8Array | null, b: Uint8Arra
 }
 
 /** A distance as a similarity 0–1. */
-export const similarityOf = (bits: number, of: number) => Math.round((1 - bits / of) * 1000) / 1000;
+const similarityOf = (bits: number, of: number) => Math.round((1 - bits / of) * 1000) / 1000;
