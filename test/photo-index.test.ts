@@ -11,6 +11,7 @@ import { photo } from './photos';
 import { photoPrint } from '../src/server/images/phash';
 import { PhotoIndex } from '../src/server/repos/photo-index';
 import { nearPhotos, storeImageHashes } from '../src/server/repos/signals';
+import { signalsSettled } from '../src/server/routes/cottage-signals';
 
 let t: TestContext;
 let c: Awaited<ReturnType<typeof catalogue>>;
@@ -28,6 +29,8 @@ async function cottageWith(main: Buffer, token?: string) {
   ]);
   const res = await t.api({ method: 'POST', url: `${api}/cottage/add`, ...form, token });
   expect(res.statusCode, res.body).toBe(201);
+  // The upload's hashes are stored with its signals, just after the answer.
+  await signalsSettled(t.app.db);
   return res.json() as { id: string; images: { id: string; image: string }[] };
 }
 
