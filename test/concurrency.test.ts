@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, multipart, type TestContext } from './helpers';
 import { catalogue, imageFile, region, service, tariff, translation } from './fixtures';
 import { cottages, languages, orders, regions } from '../src/server/db/schema';
+import { signalsSettled } from '../src/server/routes/cottage-signals';
 
 let t: TestContext;
 let base: { price: number; priceWeekend: number; regionId: string; placeId: string };
@@ -23,7 +24,11 @@ async function order() {
   const [row] = await t.database.db.insert(orders).values({ cottageId: id, tariffId }).returning({ id: orders.id });
   return row.id;
 }
-const storedCottage = async (id: string) => (await t.database.db.select().from(cottages).where(eq(cottages.id, id)))[0];
+/** The stored row, once the signals an earlier write owes are stored (they follow its answer and set risk). */
+const storedCottage = async (id: string) => {
+  await signalsSettled(t.app.db);
+  return (await t.database.db.select().from(cottages).where(eq(cottages.id, id)))[0];
+};
 const storedRegion = async (id: string) => (await t.database.db.select().from(regions).where(eq(regions.id, id)))[0];
 const storedOrder = async (id: string) => (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0];
 
