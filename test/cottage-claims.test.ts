@@ -181,6 +181,24 @@ describe('two app instances on one database', () => {
       await other.close();
     }
   });
+
+  // The CI failure this test pins: a colleague's claim held the cottage row's lock (its snapshot predated the
+  // moderator's claim), and the moderator's second tab skipped the locked row, took another cottage and dropped the first.
+  it.runIf(ENGINE === 'postgres')("renews the own claim while a colleague's claim holds the cottage row", async () => {
+    const mine = await queued('Mine');
+    await queued('Next');
+    expect((await claim(mods[0])).json().id).toBe(mine);
+    const other = await secondApp();
+    try {
+      const renewed = await other.db.transaction(async (tx) => {
+        await tx.execute(sql`select id from cottage where id = ${mine} for update`);
+        return (await claim(mods[0])).json().id;
+      });
+      expect(renewed).toBe(mine);
+    } finally {
+      await other.close();
+    }
+  });
 });
 
 describe('DELETE /cottage/claim/:id', () => {

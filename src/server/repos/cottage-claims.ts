@@ -20,30 +20,42 @@ export interface LiveClaim {
  * Claims the next cottage for `userId` and answers its id, or undefined when the queue is empty: the caller's own live
  * claim first (renewed), else the oldest cottage in progress nobody holds, never one of `skip`.
  *
+ * The own claim is renewed on the claim row, without the cottage row's lock: a colleague's claim may hold that lock
+ * while it finds the cottage taken, and skipping it would hand this moderator a second cottage and drop the first.
+ *
  * Parallel claims: `FOR UPDATE … SKIP LOCKED` on the cottage row makes a concurrent claim pass over a row another
  * claim is taking; a claim whose snapshot predates another's commit still cannot take the cottage, because the upsert's
  * `WHERE` refuses a live row of someone else (the arbiter sees committed rows whatever the snapshot) — then it returns
  * no row, and the caller tries once more with a fresh snapshot.
  */
 export async function claimNext(db: DbOrTx, userId: string, skip: string[], minutes: number): Promise<string | undefined> {
+  const expiresAt = sql`now() + make_interval(secs => ${minutes * 60}::double precision)`;
+  const renewed = await db.execute(sql`
+    update cottage_claim set expires_at = ${expiresAt}
+    where cottage_id = (
+      select k.cottage_id from cottage_claim k join cottage c on c.id = k.cottage_id
+      where k.user_id = ${userId} and k.expires_at > now() and c.cottage_status = 'progress'
+        and not (k.cottage_id = any(${sql.param(skip)}::uuid[]))
+      order by k.claimed_at limit 1)
+    returning cottage_id as id`);
+  const own = rowsOf<{ id: string }>(renewed)[0]?.id;
+  if (own) return own;
   const result = await db.execute(sql`
     with candidate as (
       select c.id from cottage c
       left join cottage_claim k on k.cottage_id = c.id
       where c.cottage_status = 'progress'
-        and (k.cottage_id is null or k.expires_at <= now() or k.user_id = ${userId})
+        and (k.cottage_id is null or k.expires_at <= now())
         and not (c.id = any(${sql.param(skip)}::uuid[]))
-      order by coalesce(k.user_id = ${userId} and k.expires_at > now(), false) desc, c.created_at, c.id
+      order by c.created_at, c.id
       limit 1
       for update of c skip locked
     )
     insert into cottage_claim as k (cottage_id, user_id, claimed_at, expires_at)
-    select id, ${userId}, now(), now() + make_interval(secs => ${minutes * 60}::double precision) from candidate
+    select id, ${userId}, now(), ${expiresAt} from candidate
     on conflict (cottage_id) do update
-      set user_id = excluded.user_id,
-          claimed_at = case when k.user_id = excluded.user_id and k.expires_at > now() then k.claimed_at else excluded.claimed_at end,
-          expires_at = excluded.expires_at
-      where k.expires_at <= now() or k.user_id = excluded.user_id
+      set user_id = excluded.user_id, claimed_at = excluded.claimed_at, expires_at = excluded.expires_at
+      where k.expires_at <= now()
     returning k.cottage_id as id`);
   return rowsOf<{ id: string }>(result)[0]?.id;
 }
