@@ -1,7 +1,7 @@
 /**
  * The change stream in React (issue #25): one stream per browser, shared by its tabs (providers/sharedLive.ts, issue
  * #34), mounted in the layout. `useLiveChanges(resource, handler)`
- * hears the changes of a resource (`'*'`: all), each marked `own` when this tab wrote it a moment ago;
+ * hears the changes of a resource (`'*'`: all), each marked `own` when this tab wrote it a moment ago (or is writing it: live/ownWrites.ts);
  * `useLiveStatus()` says whether the stream is up. A `reset` (events were missed) refetches every query, and the
  * dashboard counts (home tiles, the menu's badge) are refetched shortly after any change.
  */
@@ -10,6 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLogoutIfAccessDenied } from 'react-admin';
 import type { LiveChange, LiveStatus } from '../providers/liveEvents';
 import { SharedLiveEvents } from '../providers/sharedLive';
+import { OwnWrites, type WriteTarget } from './ownWrites';
 import { WRITE_SENSITIVE_KEYS } from '../providers/queryClient';
 import { resourceByRoute } from '../../shared/resources';
 
@@ -33,8 +34,6 @@ interface Live {
 }
 
 const LiveContext = createContext<Live | null>(null);
-/** A tab's own write is recognised for this long after it succeeded. */
-const OWN_WINDOW_MS = 5_000;
 const STATS_DEBOUNCE_MS = 500;
 
 /**
@@ -43,21 +42,21 @@ const STATS_DEBOUNCE_MS = 500;
  */
 const keyOf = (resource: string) => resourceByRoute(resource)?.key ?? resource;
 
-/** The resource and ids of a react-admin mutation's variables (`{ resource, id }`, `{ resource, ids }`), if any. */
-function written(variables: unknown): { resource?: string; ids: string[] } {
+/**
+ * The resource and ids of a react-admin mutation (`{ resource, id }`, `{ resource, ids }`), if any, with the id its
+ * answer names (`{ data: { id } }`: a create's new record).
+ */
+function written(variables: unknown, answer?: unknown): WriteTarget {
   const v = (variables ?? {}) as { resource?: unknown; id?: unknown; ids?: unknown; data?: { id?: unknown } };
-  const ids = [v.id, v.data?.id, ...(Array.isArray(v.ids) ? v.ids : [])].filter((x) => x !== undefined && x !== null).map(String);
+  const answered = (answer ?? {}) as { data?: { id?: unknown } };
+  const ids = [v.id, v.data?.id, answered.data?.id, ...(Array.isArray(v.ids) ? v.ids : [])].filter((x) => x !== undefined && x !== null).map(String);
   return { resource: typeof v.resource === 'string' ? keyOf(v.resource) : undefined, ids };
 }
 
 export const LiveProvider = ({ children }: { children: ReactNode }) => {
   const queryClient = useQueryClient();
-  const own = useRef<{ resource?: string; ids: string[]; at: number }[]>([]);
-  const [value] = useState<Live>(() => ({
-    events: new SharedLiveEvents(),
-    isOwn: (change) =>
-      own.current.some((w) => Date.now() - w.at < OWN_WINDOW_MS && (!w.resource || w.resource === change.resource) && change.ids.some((id) => w.ids.includes(id))),
-  }));
+  const [own] = useState(() => new OwnWrites());
+  const [value] = useState<Live>(() => ({ events: new SharedLiveEvents(), isOwn: (change) => own.isOwn(change) }));
   const live = value.events;
   // Kept in a ref: the hook's function changes with the location, and the stream must not reopen on each navigation.
   const logoutNow = useLogoutIfAccessDenied();
@@ -66,8 +65,11 @@ export const LiveProvider = ({ children }: { children: ReactNode }) => {
 
   useEffect(() => {
     const mutations = queryClient.getMutationCache().subscribe((event) => {
-      if (event.type !== 'updated' || event.mutation.state.status !== 'success') return;
-      own.current = [...own.current.filter((w) => Date.now() - w.at < OWN_WINDOW_MS), { ...written(event.mutation.state.variables), at: Date.now() }];
+      if (event.type !== 'updated') return;
+      const { mutationId, state } = event.mutation;
+      if (event.action.type === 'pending') own.sent(mutationId, written(state.variables));
+      else if (event.action.type === 'success') own.succeeded(mutationId, written(state.variables, state.data));
+      else if (event.action.type === 'error') own.failed(mutationId);
     });
     let statsTimer: ReturnType<typeof setTimeout> | undefined;
     const offChange = live.onChange((change) => {
@@ -89,7 +91,7 @@ export const LiveProvider = ({ children }: { children: ReactNode }) => {
       clearTimeout(statsTimer);
       live.stop();
     };
-  }, [live, queryClient]);
+  }, [live, own, queryClient]);
 
   return <LiveContext.Provider value={value}>{children}</LiveContext.Provider>;
 };
