@@ -171,8 +171,8 @@ const ruApp = {
       inactive: 'Неактивно',
       success: 'Успешно',
       cancelled: 'Отменено',
-      top: 'top',
-      recommended: 'recommended',
+      top: 'ТОП',
+      recommended: 'Рекомендуемое',
     },
     import: {
       button: 'Импорт',

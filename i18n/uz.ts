@@ -171,8 +171,8 @@ const uzApp = {
       inactive: 'Faol emas',
       success: 'Muvaffaqiyatli',
       cancelled: 'Bekor qilingan',
-      top: 'top',
-      recommended: 'recommended',
+      top: 'TOP',
+      recommended: 'Tavsiya etilgan',
     },
     import: {
       button: 'Import qilish',
