@@ -67,7 +67,7 @@ async function main() {
 
   // At info level: the start's signals backfill says when the demo's cottages have their risk. Pictures taken before
   // showed a risk of 0 in every row.
-  const server = await startServer({ DEMO_DATA: 'on', SCRYPT_N: String(2 ** 14), LOG_LEVEL: 'info' }, { built: true });
+  const server = await startServer({ DEMO_DATA: 'on', SCRYPT_N: String(2 ** 13), LOG_LEVEL: 'info' }, { built: true });
   const signalled = () => /cottages written without signals now have them/.test(server.log());
   for (let i = 0; i < 1200 && !signalled(); i++) await new Promise((r) => setTimeout(r, 100));
   if (!signalled()) throw new Error('the demo\'s signals were not computed within 2 minutes');

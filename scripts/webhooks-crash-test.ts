@@ -118,7 +118,7 @@ async function runEngine(engine: 'pglite' | 'postgres', env: Record<string, stri
 
 // WEBHOOK_TIME_SCALE shortens the lease to its floor, twice the delivery timeout (20 s): the same recovery, sooner;
 // the tests' scrypt cost spares the first admin's hash and the logins.
-const secrets = { JWT_SECRET: randomBytes(24).toString('hex'), JWT_REFRESH_SECRET: randomBytes(24).toString('hex'), WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_TIME_SCALE: '0.1', SCRYPT_N: String(2 ** 14) };
+const secrets = { JWT_SECRET: randomBytes(24).toString('hex'), JWT_REFRESH_SECRET: randomBytes(24).toString('hex'), WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_TIME_SCALE: '0.1', SCRYPT_N: String(2 ** 13) };
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dacha-hooks-crash-'));
 try {
   await runEngine('pglite', { ...secrets, DATA_DIR: path.join(dataDir, 'pglite') });

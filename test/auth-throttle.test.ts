@@ -62,6 +62,25 @@ describe('the login throttle', () => {
     expect(Date.now() - tenthStarted).toBeGreaterThanOrEqual(900);
   });
 
+  it('lets 50 colleagues in from one address at once beside 10 typos, and still spaces wrong passwords sprayed from it in parallel', async () => {
+    // Made 30 at a time: each fixture logs in once, from the tests' own address.
+    const office = [];
+    for (let i = 0; i < 2; i++) office.push(...(await Promise.all(Array.from({ length: 30 }, () => userWith(t, ['region.list'])))));
+    // 60 at once: more in flight than the address's allowance (50), and the typos' outcome unknown until checked.
+    const morning = (await Promise.all(office.map((u, i) => login(u.username, i < 50 ? u.password : `typo-${i}`, '10.38.0.1')))).map((a) => a.statusCode);
+    expect(morning.slice(0, 50)).toEqual(Array(50).fill(201));
+    expect(morning.slice(50)).toEqual(Array(10).fill(401));
+    // The address has failed 10 times: 20 wrong passwords at once, each for another colleague's name, take turns 1, 2
+    // and 4 steps apart; the next slot is past the longest delay (10 steps): 429. (Counting failures alone gave all 20
+    // the same slot, so all were checked.)
+    const spray = (await Promise.all(office.slice(0, 20).map((u, i) => login(u.username, `guess-${i}`, '10.38.0.1', quick)))).map((a) => a.statusCode);
+    console.info(`office (${process.env.TEST_ENGINE ?? 'pglite'}): 50 of 50 in; then a spray of 20: ${count(spray, 401)} checked, ${count(spray, 429)} refused`);
+    expect(count(spray, 401)).toBeGreaterThanOrEqual(3);
+    // A fourth only when the machine took longer than a step between the reservations.
+    expect(count(spray, 401)).toBeLessThanOrEqual(4);
+    expect(count(spray, 429)).toBe(20 - count(spray, 401));
+  });
+
   it('lets the owner in within seconds after 12 wrong passwords from 12 addresses', async () => {
     const owner = await userWith(t, ['region.list']);
     const wrong: number[] = [];

@@ -18,8 +18,8 @@ describe('loadConfig', () => {
     expect(c).toMatchObject({ port: 3000, host: '127.0.0.1', accessTokenTtlSeconds: 900, refreshTokenTtlSeconds: 604800, adminUsername: 'admin', maxUploadBytes: 5 * 1024 * 1024 });
     expect(c.databaseUrl).toBeUndefined();
     expect(c.dataDir).toMatch(/data$/);
-    // OWASP's scrypt cost and a 30-day absolute session lifetime.
-    expect(c).toMatchObject({ scryptN: 2 ** 17, sessionMaxAgeSeconds: 30 * 86400 });
+    // OWASP's scrypt row N 2^13 (p 10, auth/passwords.ts) and a 30-day absolute session lifetime.
+    expect(c).toMatchObject({ scryptN: 2 ** 13, sessionMaxAgeSeconds: 30 * 86400 });
   });
 
   it('wants JWT secrets of at least 32 characters and a sane SCRYPT_N', () => {
@@ -27,7 +27,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ JWT_REFRESH_SECRET: 'x'.repeat(31) })).toThrow(/JWT_REFRESH_SECRET must be at least 32 characters/);
     expect(loadConfig({ JWT_SECRET: 'x'.repeat(32), JWT_REFRESH_SECRET: 'y'.repeat(32) }).jwtSecret).toHaveLength(32);
     expect(() => loadConfig({ SCRYPT_N: '100000' })).toThrow(/SCRYPT_N must be a power of two/);
-    expect(() => loadConfig({ SCRYPT_N: '1024' })).toThrow(/SCRYPT_N must be a power of two/);
+    expect(() => loadConfig({ SCRYPT_N: '4096' })).toThrow(/SCRYPT_N must be a power of two from 8192/);
     expect(loadConfig({ SCRYPT_N: '16384', SESSION_MAX_AGE: '12h' })).toMatchObject({ scryptN: 16384, sessionMaxAgeSeconds: 43200 });
   });
 

@@ -3,23 +3,37 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
-import { OWASP_SCRYPT_N, loadConfig } from '../config';
+import { DEFAULT_SCRYPT_N, loadConfig } from '../config';
 import { openPglite, PGLITE_EXTENSIONS } from '../db/pglite';
 import { bootstrap } from '../seed/bootstrap';
 import { resolveSecrets } from '../secrets';
-import { hashPassword, needsRehash, randomPassword, usePasswordCost, verifyPassword } from './passwords';
+import { hashPassword, needsRehash, owaspP, randomPassword, usePasswordCost, verifyPassword } from './passwords';
 import { passwordWeakness } from './strength';
 
-afterEach(() => usePasswordCost(OWASP_SCRYPT_N));
+afterEach(() => usePasswordCost(DEFAULT_SCRYPT_N));
 
 describe('password hashes', () => {
-  it('hash and verify at OWASP’s cost (N 2^17, r 8, p 1) within scrypt’s memory bound', async () => {
-    usePasswordCost(OWASP_SCRYPT_N);
+  it('hash and verify by default at a row of OWASP’s table (N 2^13, r 8, p 10) within scrypt’s memory bound', async () => {
+    usePasswordCost(DEFAULT_SCRYPT_N);
     const hash = await hashPassword('plum-kettle-orbit-7');
-    expect(hash).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(hash).toMatch(/^scrypt\$8192\$8\$10\$/);
     expect(await verifyPassword('plum-kettle-orbit-7', hash)).toBe(true);
     expect(await verifyPassword('plum-kettle-orbit-8', hash)).toBe(false);
     expect(needsRehash(hash)).toBe(false);
+  });
+
+  it('pair each N with OWASP’s p for an equal defence, and p 1 from 2^17 up', () => {
+    expect([13, 14, 15, 16, 17, 18, 20].map((e) => owaspP(2 ** e))).toEqual([10, 5, 3, 2, 1, 1, 1]);
+  });
+
+  it('verify a hash of the former default (2^17, p 1) and ask for it to be made again at the current row', async () => {
+    usePasswordCost(2 ** 17);
+    const former = await hashPassword('plum-kettle-orbit-7');
+    expect(former).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(needsRehash(former)).toBe(false);
+    usePasswordCost(DEFAULT_SCRYPT_N);
+    expect(await verifyPassword('plum-kettle-orbit-7', former)).toBe(true);
+    expect(needsRehash(former)).toBe(true);
   });
 
   it('verify an older, cheaper hash and ask for it to be made again', async () => {

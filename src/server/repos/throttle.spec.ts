@@ -38,6 +38,26 @@ describe('LoginThrottle', () => {
     expect(waits).toEqual([0, 0, 1000, 3000, 7000, '429 5', '429 5']);
   });
 
+  it('lets an address hold many checks in flight until it has failed, then spaces every attempt of it', async () => {
+    // 2 attempts, 1 s window of delays, 4 in flight allowed before they count.
+    const throttle = new LoginThrottle(database.db, 2, 600, 10, 4);
+    const t0 = Date.UTC(2026, 3, 1);
+    const at = (subject: string, now: number) => throttle.reserve(keys(subject, '10.9.0.1'), now);
+    const wait = (r: Awaited<ReturnType<typeof at>>) => (r.ok ? r.waitMs : `429 ${r.retryAfter}`);
+    // Colleagues: 6 at once, none waits (the 6th finds 5 in flight, one beyond the allowance: one counted, under 2).
+    const office = await Promise.all(['o1', 'o2', 'o3', 'o4', 'o5', 'o6'].map((u) => at(u, t0)));
+    expect(office.map(wait)).toEqual([0, 0, 0, 0, 0, 0]);
+    for (const r of office) if (r.ok) await throttle.succeeded(keys('x', '10.9.0.1'), r);
+    // Two wrong passwords: the address has failed its 2. Parallel guesses over other usernames now take turns.
+    for (const u of ['w1', 'w2']) {
+      const r = await at(u, t0 + 1);
+      if (r.ok) await throttle.failed(r);
+    }
+    const spray = await Promise.all(['g1', 'g2', 'g3', 'g4', 'g5'].map((u) => at(u, t0 + 2)));
+    // 1 s after the last failure's slot, then 2 and 4 s more; 7 + 8 s is past the longest delay: refused.
+    expect(spray.map(wait)).toEqual([999, 2999, 6999, '429 5', '429 5']);
+  });
+
   it('keeps failures recorded by others while a success is under way', async () => {
     const throttle = new LoginThrottle(database.db, 3, 60);
     const typo = await throttle.reserve(keys('c', '3'));

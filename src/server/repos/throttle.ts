@@ -6,12 +6,14 @@
  *
  * - Per (subject, address) the limit is hard: past `maxAttempts` attempts in the window, 429 with Retry-After.
  * - Per subject alone, and per address alone, it is soft: past `maxAttempts` each further attempt is spaced from the
- *   previous one by a delay that doubles up to `maxDelaySteps` of the first. An address counts its failures, not the attempts
- *   still being checked (unless more than `inFlightAllowance` are, a burst): an office of colleagues behind one NAT
- *   address logging in at 9:00 with the right passwords is not told to wait, while wrong guesses from it are. The reservation takes the next free slot and the
- *   request waits for it after the transaction, holding no connection. A slot further ahead than the longest delay
- *   is refused with 429, so a burst never piles up: at most a few requests per subject wait at any time. Wrong
- *   passwords from many addresses slow a username down; they never block its owner's right password.
+ *   previous one by a delay that doubles up to `maxDelaySteps` of the first. Until an address has failed `maxAttempts`
+ *   times it counts its failures, not the attempts still being checked (beyond `inFlightAllowance` of those, the rest):
+ *   an office of colleagues behind one NAT address logging in at 9:00 with the right passwords is not told to wait.
+ *   Past that, every attempt of it counts, so wrong guesses from it are slowed however parallel. The reservation
+ *   takes the next free slot and the request waits for it after the transaction, holding no connection. A slot further
+ *   ahead than the longest delay is refused with 429, so a burst never piles up: at most a few requests per subject
+ *   wait at any time. Wrong passwords from many addresses slow a username down; they never block its owner's right
+ *   password.
  * - A success deletes its own reservation and the failures of its own (subject, address) that had failed before it
  *   was reserved, so failures other requests record meanwhile stay counted.
  */
@@ -101,14 +103,10 @@ export class LoginThrottle {
         return { ok: false as const, retryAfter: Math.max(1, Math.ceil((freesAt - now) / 1000)) };
       }
       const slotAfter = (times: number[]) => (times.length ? Math.max(...times) + this.delayMs(times.length) : now);
-      // A success deletes its row, so a row without `failedAt` is an attempt still being checked.
-      const fromAddress = rows.filter((r) => r.address === address);
-      const failedFromAddress = fromAddress.filter((r) => r.failedAt);
-      const addressCounted = fromAddress.length - failedFromAddress.length > this.inFlightAllowance ? fromAddress : failedFromAddress;
       const slot = Math.max(
         now,
         slotAfter(rows.filter((r) => r.subject === subject).map((r) => r.at.getTime())),
-        slotAfter(addressCounted.map((r) => r.at.getTime())),
+        slotAfter(this.addressCounts(rows.filter((r) => r.address === address)).map((r) => r.at.getTime())),
       );
       const waitMs = slot - now;
       if (waitMs > this.maxDelayMs) {
@@ -118,6 +116,20 @@ export class LoginThrottle {
       const [row] = await tx.insert(secretAttempts).values({ scope, subject, address, at }).returning({ id: secretAttempts.id });
       return { ok: true as const, id: row.id, at, reservedAt: new Date(now), waitMs };
     });
+  }
+
+  /**
+   * The attempts of one address that count against it. A success deletes its row, so a row without `failedAt` is an
+   * attempt still being checked: colleagues behind one NAT address logging in at once are not guesses, so those count
+   * only beyond `inFlightAllowance`, and only the newest of them. Once the address has failed `maxAttempts` times it is
+   * guessing, and every attempt counts, in flight too: parallel guesses over many usernames then take turns a delay
+   * apart, as sequential ones do (counting failures alone gave them all the same slot: a burst per delay).
+   */
+  private addressCounts<R extends { at: Date; failedAt: Date | null }>(fromAddress: R[]): R[] {
+    const failed = fromAddress.filter((r) => r.failedAt);
+    if (failed.length >= this.maxAttempts) return fromAddress;
+    const inFlight = fromAddress.filter((r) => !r.failedAt).sort((a, b) => a.at.getTime() - b.at.getTime());
+    return [...failed, ...inFlight.slice(this.inFlightAllowance)];
   }
 
   /** Waits for a reserved slot; no database connection is held meanwhile. */
