@@ -182,9 +182,9 @@ function windowHashes(grey: Buffer): Buffer {
   return out;
 }
 
-/** Window hashes as 32-bit words (a stored `bytea` need not be aligned). */
+/** Window hashes as 32-bit words (a stored `bytea` need not be aligned; little-endian, whatever the machine). */
 const wordsOf = new WeakMap<Uint8Array, Int32Array>();
-function words(windows: Uint8Array): Int32Array {
+export function windowWords(windows: Uint8Array): Int32Array {
   // A search compares one photo with hundreds of candidates: its words are made once.
   const known = wordsOf.get(windows);
   if (known) return known;
@@ -195,6 +195,8 @@ function words(windows: Uint8Array): Int32Array {
 }
 
 const WORDS = WINDOW_BYTES / 4;
+/** A photo's window hashes as words: `WINDOW_COUNT + 1` hashes of `WORDS`. */
+export const WINDOW_WORDS = (WINDOW_COUNT + 1) * WORDS;
 
 function pairBits(a: Int32Array, i: number, b: Int32Array, j: number, best: number): number {
   let d = 0;
@@ -208,9 +210,7 @@ function pairBits(a: Int32Array, i: number, b: Int32Array, j: number, best: numb
  * whole is the window against the mirrored whole). Symmetric. `above`: a distance at or over it is answered as
  * `above` without being counted out.
  */
-function windowBits(a: Uint8Array, b: Uint8Array, above = WINDOW_BITS + 1): number {
-  const x = words(a);
-  const y = words(b);
+function windowBits(x: Int32Array, y: Int32Array, above = WINDOW_BITS + 1): number {
   let best = above;
   for (let side = 0; side < 2; side++) {
     const p = side ? y : x;
@@ -279,6 +279,11 @@ export function matchOf(a: PhotoPrint, b: PhotoPrint): { bits: number; similarit
 
 /** `matchOf` once the 64-bit hashes' distance is known (the index's scan found it). */
 export function decide(candidateBits: number, a: Uint8Array | null, b: Uint8Array | null): { bits: number; similarity: number } | undefined {
+  return decideWords(candidateBits, a?.length ? windowWords(a) : null, b?.length ? windowWords(b) : null);
+}
+
+/** `decide` on window hashes as words (`windowWords`; the photo index holds them so). */
+export function decideWords(candidateBits: number, a: Int32Array | null, b: Int32Array | null): { bits: number; similarity: number } | undefined {
   if (!a?.length || !b?.length) return candidateBits <= NEAR_BITS ? { bits: candidateBits, similarity: similarityOf(candidateBits, 64) } : undefined;
   if (candidateBits > CANDIDATE_BITS) return undefined;
   // Pairs are counted only as far as a match could go (most candidates are strangers: a few words tell).
