@@ -149,19 +149,46 @@ function rowTerms(grey: Buffer, horizontal: Float64Array): Float64Array {
 }
 
 const coeffs = new Float64Array(WINDOW_BITS);
-const sorted = new Float64Array(WINDOW_BITS - 1);
+const rest = new Float64Array(WINDOW_BITS - 1);
+
+/** The `k`-th smallest of `a` (0-based), reordering `a` (a selection: a sort of the 255 terms was a third of the hashing). */
+function select(a: Float64Array, k: number): number {
+  let lo = 0;
+  let hi = a.length - 1;
+  while (lo < hi) {
+    const pivot = a[(lo + hi) >> 1];
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (a[i] < pivot) i++;
+      while (a[j] > pivot) j--;
+      if (i <= j) {
+        const t = a[i];
+        a[i++] = a[j];
+        a[j--] = t;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return a[k];
+  }
+  return a[k];
+}
 
 /** The 256-bit hash of one window into `out` at `at`: each low DCT term against their median (the DC term left out of it). */
 function wideHash(vertical: Float64Array, rows: Float64Array, out: Buffer, at: number) {
+  coeffs.fill(0);
   for (let v = 0; v < WIDE; v++) {
-    for (let u = 0; u < WIDE; u++) {
-      let sum = 0;
-      for (let y = 0; y < DECODED; y++) sum += vertical[v * DECODED + y] * rows[y * WIDE + u];
-      coeffs[v * WIDE + u] = sum;
+    // Each term still sums over y in order (the same bits), the inner loop along a row of `rows`.
+    const base = v * WIDE;
+    for (let y = 0; y < DECODED; y++) {
+      const w = vertical[v * DECODED + y];
+      const row = y * WIDE;
+      for (let u = 0; u < WIDE; u++) coeffs[base + u] += w * rows[row + u];
     }
   }
-  sorted.set(coeffs.subarray(1));
-  const median = sorted.sort()[(WINDOW_BITS - 2) / 2];
+  rest.set(coeffs.subarray(1));
+  const median = select(rest, (WINDOW_BITS - 2) / 2);
   for (let i = 0; i < WINDOW_BITS; i++) if (coeffs[i] > median) out[at + (i >> 3)] |= 1 << (i & 7);
 }
 
@@ -274,15 +301,11 @@ export function hashBits(a: (bigint | string)[], b: (bigint | string)[]): number
  * 64-bit hashes alone, within `NEAR_BITS` (similarity 1 − bits/64).
  */
 export function matchOf(a: PhotoPrint, b: PhotoPrint): { bits: number; similarity: number } | undefined {
-  return decide(hashBits(a.hashes, b.hashes), a.windows, b.windows);
+  const words = (w: Uint8Array | null) => (w?.length ? windowWords(w) : null);
+  return decideWords(hashBits(a.hashes, b.hashes), words(a.windows), words(b.windows));
 }
 
-/** `matchOf` once the 64-bit hashes' distance is known (the index's scan found it). */
-export function decide(candidateBits: number, a: Uint8Array | null, b: Uint8Array | null): { bits: number; similarity: number } | undefined {
-  return decideWords(candidateBits, a?.length ? windowWords(a) : null, b?.length ? windowWords(b) : null);
-}
-
-/** `decide` on window hashes as words (`windowWords`; the photo index holds them so). */
+/** `matchOf` once the 64-bit hashes' distance is known (the index's scan found it), on window hashes as words (`windowWords`: the index holds them so). */
 export function decideWords(candidateBits: number, a: Int32Array | null, b: Int32Array | null): { bits: number; similarity: number } | undefined {
   if (!a?.length || !b?.length) return candidateBits <= NEAR_BITS ? { bits: candidateBits, similarity: similarityOf(candidateBits, 64) } : undefined;
   if (candidateBits > CANDIDATE_BITS) return undefined;
