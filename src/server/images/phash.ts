@@ -225,11 +225,9 @@ const WORDS = WINDOW_BYTES / 4;
 /** A photo's window hashes as words: `WINDOW_COUNT + 1` hashes of `WORDS`. */
 export const WINDOW_WORDS = (WINDOW_COUNT + 1) * WORDS;
 
-function pairBits(a: Int32Array, i: number, b: Int32Array, j: number, best: number): number {
-  let d = 0;
-  for (let w = 0; w < WORDS && d < best; w++) d += popcount(a[i * WORDS + w] ^ b[j * WORDS + w]);
-  return d;
-}
+/** The set bits of each 16-bit value: two reads a word, twice as fast as `popcount` in the window comparisons. */
+const BITS16 = new Uint8Array(1 << 16);
+for (let i = 1; i < BITS16.length; i++) BITS16[i] = BITS16[i >> 1] + (i & 1);
 
 /**
  * Two photos' window distance: the closest pair of one's whole or mirrored whole with the other's 81 windows, either
@@ -242,9 +240,19 @@ function windowBits(x: Int32Array, y: Int32Array, above = WINDOW_BITS + 1): numb
   for (let side = 0; side < 2; side++) {
     const p = side ? y : x;
     const q = side ? x : y;
-    for (let whole = 0; whole <= WINDOW_COUNT; whole += WINDOW_COUNT) {
-      for (let k = 0; k < WINDOW_COUNT; k++) {
-        const d = pairBits(p, whole, q, k, best);
+    for (let whole = 0; whole <= WINDOW_COUNT * WORDS; whole += WINDOW_COUNT * WORDS) {
+      for (let k = 0; k < WINDOW_COUNT * WORDS; k += WORDS) {
+        // Three words first, the rest only while the pair could still be the best (a stranger is over 44 by then).
+        let v = p[whole] ^ q[k];
+        let d = BITS16[v & 0xffff] + BITS16[v >>> 16];
+        v = p[whole + 1] ^ q[k + 1];
+        d += BITS16[v & 0xffff] + BITS16[v >>> 16];
+        v = p[whole + 2] ^ q[k + 2];
+        d += BITS16[v & 0xffff] + BITS16[v >>> 16];
+        for (let w = 3; w < WORDS && d < best; w++) {
+          v = p[whole + w] ^ q[k + w];
+          d += BITS16[v & 0xffff] + BITS16[v >>> 16];
+        }
         if (d < best) best = d;
       }
     }
