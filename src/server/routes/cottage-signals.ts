@@ -195,7 +195,9 @@ export function signalRoutes(app: FastifyInstance) {
     '/image/search',
     {
       onRequest: app.requirePermission(perm('cottage', 'list')),
-      config: { costly: 'upload' },
+      // A search writes nothing: no change to announce (a POST was announced as a write: a notice's round trip, its
+      // echo and 25 ms more before each answer, and every process's caches checked again).
+      config: { costly: 'upload', changesNothing: true },
       validatorCompiler: formValidator(false),
       schema: {
         tags: ['cottage'],
