@@ -68,6 +68,39 @@ describe('the photo index', () => {
     expect((await nearPhotos(db, worker, newHashes, { limit: 5 })).map((f) => f.cottageId)).toEqual([made.id]);
   });
 
+  it('decides candidates by the window hashes it holds: a search reads only its matches from the database', async () => {
+    const db = t.database.db;
+    const made = await cottageWith(await photo(55));
+    const worker = new PhotoIndex();
+    await worker.refresh(db);
+    let statements = 0;
+    const counted = new Proxy(db, {
+      get: (target, key) => (key === 'execute' ? (...args: Parameters<typeof db.execute>) => (statements++, target.execute(...args)) : Reflect.get(target, key)),
+    });
+    // A candidate (the same 64-bit hashes) that the window hashes reject: no statement at all (its window hashes were
+    // read from the database before).
+    const stranger = { hashes: (await photoPrint(await photo(55))).hashes, windows: (await photoPrint(await photo(56))).windows };
+    expect(await nearPhotos(counted, worker, stranger, { limit: 5, refreshed: true })).toEqual([]);
+    expect(statements).toBe(0);
+    const found = await nearPhotos(counted, worker, await photoPrint(await photo(55)), { limit: 5, refreshed: true });
+    expect(found.map((f) => f.imageId)).toEqual([made.images[0].id]);
+    expect(statements).toBe(1);
+  });
+
+  it('a sweep drops the images deleted meanwhile that no search met', async () => {
+    const db = t.database.db;
+    const made = await cottageWith(await photo(57));
+    const worker = new PhotoIndex();
+    await worker.refresh(db);
+    const before = worker.size;
+    expect((await t.api({ method: 'DELETE', url: `${api}/cottage/delete/${made.id}` })).statusCode).toBe(200);
+    // A catch-up reads what was written: a deletion leaves nothing to read.
+    await worker.refresh(db);
+    expect(worker.size).toBe(before);
+    await worker.sweep(db);
+    expect(worker.size).toBe(before - 1);
+  });
+
   it.runIf(process.env.TEST_ENGINE === 'postgres')('a write that commits after a later one is still read', async () => {
     const db = t.database.db;
     const early = await cottageWith(await photo(51));

@@ -252,6 +252,22 @@ describe('duplicate photos', () => {
     expect(bad.json().message).toBe('Файл не является изображением');
   });
 
+  it('image/search announces no change (it writes nothing): the write watchers do not run for it', async () => {
+    let runs = 0;
+    t.app.watchWrites(async () => {
+      runs++;
+    });
+    const search = multipart({}, [{ field: 'image', filename: 'guest.jpg', content: await photo(12), type: 'image/jpeg' }]);
+    await signalsSettled(t.app.db);
+    runs = 0;
+    expect((await t.api({ method: 'POST', url: `${api}/image/search`, ...search })).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(runs).toBe(0);
+    // A write does run them (the watcher is heard).
+    await create({}, owner.token);
+    expect(runs).toBeGreaterThan(0);
+  });
+
   it('decides by window hashes: a copy cropped 10 % on one side and mirrored is found; a distinct smooth photo whose 64-bit hashes are near is not', async () => {
     const sharp = (await import('sharp')).default;
     const original = await photo(75);

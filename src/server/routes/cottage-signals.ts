@@ -195,7 +195,9 @@ export function signalRoutes(app: FastifyInstance) {
     '/image/search',
     {
       onRequest: app.requirePermission(perm('cottage', 'list')),
-      config: { costly: 'upload' },
+      // A search writes nothing: no change to announce (a POST was announced as a write: a notice's round trip, its
+      // echo and 25 ms more before each answer, and every process's caches checked again).
+      config: { costly: 'upload', changesNothing: true },
       validatorCompiler: formValidator(false),
       schema: {
         tags: ['cottage'],
@@ -209,9 +211,11 @@ export function signalRoutes(app: FastifyInstance) {
       const form = await request.readForm({ image: 1 });
       const file = form.files.find((f) => f.field === 'image');
       if (!file) throw badRequest(said(NOT_AN_IMAGE), { image: said(NOT_AN_IMAGE) });
-      const print = await photoPrint(file.bytes).catch(() => undefined);
+      // The index catches up while the photo is decoded (sharp's threads): the two waits overlap.
+      const photos = photoIndexOf(app.db);
+      const [print] = await Promise.all([photoPrint(file.bytes).catch(() => undefined), photos.refresh(app.db)]);
       if (!print) throw badRequest(said(NOT_AN_IMAGE), { image: said(NOT_AN_IMAGE) });
-      const near = await nearPhotos(app.db, photoIndexOf(app.db), print, { limit: SEARCH_LIMIT });
+      const near = await nearPhotos(app.db, photos, print, { limit: SEARCH_LIMIT, refreshed: true });
       return near.map((n) => ({ cottageId: n.cottageId, imageId: n.imageId, image: n.image, similarity: n.similarity }));
     },
   );
