@@ -1,6 +1,6 @@
 /**
  * The import's apply transaction alone (issue #32): an in-memory PGlite, the real app in-process (`inject`), a sheet of
- * N new places (or, with `--edit`, the same places renamed) imported; the one transaction that commits during the
+ * N new places (or, with `--edit`, the same places renamed and moved to another region) imported; the one transaction that commits during the
  * apply is timed, and every statement in it: its count, the time inside PGlite (its wasm and JS protocol) by kind of
  * statement, and the time outside any statement (our JavaScript, drizzle building statements). `--profile FILE`
  * writes a CPU profile (`.cpuprofile`) of the transaction alone.
@@ -118,8 +118,12 @@ async function run(rows: number, profileTo?: string) {
     for (let i = 0; i < rows; i++) lines.push(`,Qishloq ${i},Посёлок ${i},Village ${i},${['Toshkent viloyati', 'Ташкентская область', 'tashkent region'][i % 3]}`);
     let csv = `${lines.join('\r\n')}\r\n`;
     if (args.edit) {
+      // Every place renamed (its translation's texts) and moved to another region (its row).
+      const tr2 = await api({ method: 'POST', url: '/api/v1/translate', payload: { code: 'bench.region2', type: 'content', definition: { uz: 'Samarqand viloyati', ru: 'Самаркандская область', en: 'Samarkand Region' } } });
+      const region2 = await api({ method: 'POST', url: '/api/v1/region/add', payload: { name: tr2.json().id } });
+      if (region2.statusCode !== 201) throw new Error(`region: ${region2.statusCode} ${region2.body}`);
       await importOf(csv);
-      csv = (await api({ method: 'GET', url: '/api/v1/place/export' })).body.replace(/Village (\d+)/g, 'Hamlet $1');
+      csv = (await api({ method: 'GET', url: '/api/v1/place/export' })).body.replace(/Village (\d+)/g, 'Hamlet $1').replaceAll('Tashkent Region', 'Samarkand Region');
     }
 
     // The apply's transaction: the one of the import that commits (the plan's slices roll back).
