@@ -46,7 +46,7 @@ export async function together<const T extends readonly (() => PromiseLike<unkno
 const UNNEST_CHUNK = 5000;
 
 /** One statement's worth of rows as arrays: the columns' names and `select * from unnest($1::uuid[], …)`. */
-export interface UnnestedRows {
+interface UnnestedRows {
   /** The columns' names in the table, in the order of the select's columns. */
   columns: string[];
   select: SQL;
