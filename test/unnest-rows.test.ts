@@ -1,14 +1,16 @@
 /**
  * Many rows in one `insert … select from unnest(…)` (`db/sql.ts` `unnestRows`), as an import's apply writes its
- * translations, texts and audit entries: every value comes back as it went in, on both engines, whatever characters
- * an array literal treats specially, and a column a row leaves out keeps its default.
+ * translations, texts and audit entries, and many records changed in one `update … from (select * from unnest(…))`
+ * (`repos/records.ts`, an import's edits): every value comes back as it went in, on both engines, whatever characters
+ * an array literal treats specially, and a column a row leaves out keeps its default (or, changed, its value).
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { createTestApp, type TestContext } from './helpers';
 import { adminId } from './fixtures';
-import { auditLog, definitions, languages } from '../src/server/db/schema';
+import { auditLog, cottageTypes, definitions, languages } from '../src/server/db/schema';
+import { saveTranslatedRecords } from '../src/server/repos/records';
 import { insertAudits } from '../src/server/repos/audit';
 import { insertTranslations, setTranslationTexts } from '../src/server/repos/translations';
 
@@ -70,6 +72,31 @@ describe('rows inserted as arrays (unnest)', () => {
       expect(entry!.createdAt).toBeInstanceOf(Date);
       expect(entry!.snapshot).toEqual(i === 1 ? { rows: { region: [{ id: recordId, name: text }] }, files: [] } : null);
       expect(entry!.revertOf).toBe(i === 2 ? revertOf : null);
+    }
+  });
+
+  it('changes many records at once: each its own values, nulls, yes/no and ids, columns a record leaves out kept', async () => {
+    const langs = await t.database.db.select({ id: languages.id }).from(languages);
+    const names = (n: number, tag: string) =>
+      Array.from({ length: n }, (_, i) => ({ id: randomUUID(), code: `unnest.${tag}.${i}.${randomUUID().slice(0, 8)}`, type: 'content' as const, rows: langs.map((l) => ({ languageId: l.id, value: `${tag} ${i}` })) }));
+    const first = names(AWKWARD.length, 'type');
+    const renamed = names(AWKWARD.length, 'renamed');
+    await t.database.db.transaction((tx) => insertTranslations(tx, [...first, ...renamed]));
+    const ids = await t.database.db.transaction((tx) =>
+      saveTranslatedRecords(tx, 'cottageType', first.map((n) => ({ values: { name: n.id, image: 'before.png', hidePrice: false } })), 'en'),
+    );
+    // Three sets of columns: the image and the flag (an awkward text, or none), the name alone, nothing at all.
+    const edits = ids.map((id, i) => ({
+      id,
+      values: i % 3 === 0 ? { image: i % 2 ? null : AWKWARD[i], hidePrice: true } : i % 3 === 1 ? { name: renamed[i].id } : { image: undefined },
+    }));
+    await t.database.db.transaction((tx) => saveTranslatedRecords(tx, 'cottageType', edits, 'en'));
+    const stored = new Map((await t.database.db.select().from(cottageTypes).where(inArray(cottageTypes.id, ids))).map((r) => [r.id, r]));
+    for (const [i, id] of ids.entries()) {
+      const row = stored.get(id)!;
+      expect(row.image, `image ${i}`).toBe(i % 3 === 0 ? (i % 2 ? null : AWKWARD[i]) : 'before.png');
+      expect(row.hidePrice, `hidePrice ${i}`).toBe(i % 3 === 0);
+      expect(row.nameTranslateId, `name ${i}`).toBe(i % 3 === 1 ? renamed[i].id : first[i].id);
     }
   });
 });

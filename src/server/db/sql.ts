@@ -45,31 +45,46 @@ export async function together<const T extends readonly (() => PromiseLike<unkno
 /** Rows one statement of `unnestRows` carries at most (its arrays' length). */
 const UNNEST_CHUNK = 5000;
 
+/** One statement's worth of rows as arrays: the columns' names and `select * from unnest($1::uuid[], …)`. */
+interface UnnestedRows {
+  /** The columns' names in the table, in the order of the select's columns. */
+  columns: string[];
+  select: SQL;
+}
+
 /**
- * Many rows of `table` (objects keyed by its columns' property names) as the tails of `insert into <table> …`
- * statements: `("a", "b") select * from unnest($1::uuid[], $2::text[])`, one array parameter per column instead of one
- * per cell, so thousands of rows cost the engine little to receive and plan (PGlite's protocol and parser were a good
- * part of an import's apply). Rows that give different columns get separate statements (a column left out keeps its
- * default). Undefined when a column given is itself an array (arrays of arrays do not unnest into rows): the caller
- * inserts those rows with `values`. The caller writes the `insert into` with its own table, so the one-door check
+ * Many rows of `table` (objects keyed by its columns' property names) as `select * from unnest($1::uuid[], $2::text[])`
+ * with the names of its columns: one array parameter per column instead of one per cell, so thousands of rows cost
+ * the engine little to receive and plan (PGlite's protocol and parser were a good part of an import's apply). Rows
+ * that give different columns get separate statements (a column left out keeps its default, or its value). Undefined
+ * when a column given is itself an array (arrays of arrays do not unnest into rows): the caller writes those rows with
+ * `values`. The caller writes the `insert into` or `update` with its own table, so the one-door check
  * (`scripts/write-doors.ts`) sees who writes what.
  */
-export function unnestRows(table: PgTable, rows: Record<string, unknown>[]): SQL[] | undefined {
+export function unnestedRows(table: PgTable, rows: Record<string, unknown>[]): UnnestedRows[] | undefined {
   const columns = getTableColumns(table) as Record<string, PgColumn>;
   const groups = new Map<string, Record<string, unknown>[]>();
   for (const row of rows) {
     const props = Object.keys(row).filter((p) => row[p] !== undefined).sort().join(',');
-    groups.set(props, [...(groups.get(props) ?? []), row]);
+    // Pushed, not spread into a new array: a copy per row made 30 000 rows cost O(n²) in copies and garbage.
+    const group = groups.get(props);
+    if (group) group.push(row);
+    else groups.set(props, [row]);
   }
-  const out: SQL[] = [];
+  const out: UnnestedRows[] = [];
   for (const [props, group] of groups) {
     const names = props.split(',').filter(Boolean);
     if (!names.length || names.some((p) => !columns[p] || columns[p].getSQLType().endsWith(']'))) return undefined;
     for (let i = 0; i < group.length; i += UNNEST_CHUNK) {
       const part = group.slice(i, i + UNNEST_CHUNK);
       const arrays = names.map((p) => sql`${sql.param(part.map((r) => (r[p] === null ? null : columns[p].mapToDriverValue(r[p]))))}::${sql.raw(columns[p].getSQLType())}[]`);
-      out.push(sql`(${sql.join(names.map((p) => sql.identifier(columns[p].name)), sql`, `)}) select * from unnest(${sql.join(arrays, sql`, `)})`);
+      out.push({ columns: names.map((p) => columns[p].name), select: sql`select * from unnest(${sql.join(arrays, sql`, `)})` });
     }
   }
   return out;
+}
+
+/** `unnestedRows` as the tails of `insert into <table> …` statements: `("a", "b") select * from unnest(…)`. */
+export function unnestRows(table: PgTable, rows: Record<string, unknown>[]): SQL[] | undefined {
+  return unnestedRows(table, rows)?.map(({ columns, select }) => sql`(${sql.join(columns.map((c) => sql.identifier(c)), sql`, `)}) ${select}`);
 }

@@ -81,12 +81,13 @@ async function runCommittedHooks(db: Db, request: FastifyRequest, entries: Audit
  * at commit (repos/events.ts). The audit entries are exactly what the write changed, so nothing is told twice or missed.
  */
 async function publishChanges(tx: Tx, entries: AuditEntry[]) {
-  const groups = new Map<string, { resource: string; action: string; ids: string[] }>();
+  // Ids as a set: an import's thousands of entries made `includes` on a growing list O(n²).
+  const groups = new Map<string, { resource: string; action: string; ids: Set<string> }>();
   for (const { resource, action, recordId } of entries) {
     const key = `${resource}\u0000${action}`;
-    const group = groups.get(key) ?? { resource, action, ids: [] };
-    if (!group.ids.includes(recordId)) group.ids.push(recordId);
+    const group = groups.get(key) ?? { resource, action, ids: new Set<string>() };
+    group.ids.add(recordId);
     groups.set(key, group);
   }
-  for (const change of groups.values()) await publishChange(tx, change);
+  for (const { resource, action, ids } of groups.values()) await publishChange(tx, { resource, action, ids: [...ids] });
 }

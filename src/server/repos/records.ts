@@ -12,7 +12,7 @@ import { claimTranslatedFields } from './translation-usage';
 import { RESOURCE_TABLES, translationColumn, type TabledResource } from '../db/tables';
 import { resources } from '../../shared/resources';
 import { uuidLike } from '../query/ids';
-import { anyId, unnestRows } from '../db/sql';
+import { anyId, unnestedRows, unnestRows } from '../db/sql';
 
 /** Column values from API values; undefined values are left out (an edit changes only what is sent). */
 function columnsOf(key: TabledResource, values: Record<string, unknown>): Record<string, unknown> {
@@ -78,32 +78,24 @@ export async function saveTranslatedRecords(tx: Tx, key: TabledResource, items: 
 
 /**
  * Changes the values sent of many records: the records that change the same columns in one
- * `update … from (values …)` each chunk (a value cast to its column's type, as a parameter in `values` is text).
+ * `update … from (select * from unnest(…))` of arrays (`unnestedRows`), a parameter per column rather than per cell.
+ * A lone record, or columns that are arrays themselves (no multi-record write sends those), one `update` each.
  */
 async function updateRecords(db: DbOrTx, key: TabledResource, items: { id: string; values: Record<string, unknown> }[]): Promise<void> {
   const { table } = RESOURCE_TABLES[key];
-  const groups = new Map<string, { id: string; changes: Record<string, unknown> }[]>();
-  for (const { id, values } of items) {
+  const rows = items.flatMap(({ id, values }) => {
     const changes = columnsOf(key, values);
-    const props = Object.keys(changes).sort().join(',');
-    if (props) groups.set(props, [...(groups.get(props) ?? []), { id, changes }]);
+    return Object.keys(changes).length ? [{ ...changes, id }] : [];
+  });
+  const parts = rows.length > 1 ? unnestedRows(table, rows) : undefined;
+  if (!parts) {
+    for (const { id, ...changes } of rows) await db.update(table).set(changes as never).where(eq(table.id, id));
+    return;
   }
-  const columns = table as unknown as Record<string, PgColumn>;
-  for (const [props, group] of groups) {
-    const names = props.split(',');
-    if (group.length === 1) {
-      await updateRecord(db, key, group[0].id, group[0].changes);
-      continue;
-    }
-    const set = sql.join(names.map((p) => sql`${sql.identifier(columns[p].name)} = v.${sql.identifier(p)}`), sql`, `);
-    const header = sql.join([sql.identifier('id'), ...names.map((p) => sql.identifier(p))], sql`, `);
-    for (let i = 0; i < group.length; i += CHUNK) {
-      const rows = group.slice(i, i + CHUNK).map(({ id, changes }) => {
-        const cells = names.map((p) => sql`${sql.param(changes[p], columns[p])}::${sql.raw(columns[p].getSQLType())}`);
-        return sql`(${sql.join([sql`${id}::uuid`, ...cells], sql`, `)})`;
-      });
-      await db.execute(sql`update ${table} set ${set} from (values ${sql.join(rows, sql`, `)}) as v(${header}) where ${table.id} = v.id`);
-    }
+  for (const { columns, select } of parts) {
+    const set = sql.join(columns.filter((c) => c !== 'id').map((c) => sql`${sql.identifier(c)} = v.${sql.identifier(c)}`), sql`, `);
+    const names = sql.join(columns.map((c) => sql.identifier(c)), sql`, `);
+    await db.execute(sql`update ${table} set ${set} from (${select}) as v(${names}) where ${table.id} = v.id`);
   }
 }
 

@@ -8,7 +8,7 @@ import type { TranslationRecord } from '../../shared/records/translation';
 import { resources } from '../../shared/resources';
 import { languagePosition } from './languages';
 import { translatedText } from '../query/translated';
-import { qualified, together, unnestRows } from '../db/sql';
+import { anyId, qualified, together, unnestRows } from '../db/sql';
 import { assertTranslationUnused, translationInUse, translationStatus, translationUses } from './translation-usage';
 
 const allDefinitions = sql<string>`coalesce((select string_agg(d.value, ' ') from definition d where d.translation_id = ${qualified(translations.id)}), '')`;
@@ -47,20 +47,29 @@ export async function loadTranslations(db: DbOrTx, ids: string[], lang: string):
         createdAt: translations.createdAt,
       })
       .from(translations)
-      .where(inArray(translations.id, ids)),
+      .where(anyId(translations.id, ids)),
     () => db
       .select({ translationId: definitions.translationId, value: definitions.value, languageId: languages.id, code: languages.code })
       .from(definitions)
       .innerJoin(languages, eq(languages.id, definitions.languageId))
-      .where(inArray(definitions.translationId, ids))
+      .where(anyId(definitions.translationId, ids))
       .orderBy(asc(languagePosition), asc(languages.createdAt), asc(languages.code)),
     () => translationUses(db, ids, lang),
   ]);
+  // By id, not a search of every row's texts and uses per row (an import's apply reads hundreds at once).
+  const useOf = new Map<string, (typeof uses)[number]>();
+  for (const u of uses) if (!useOf.has(u.translationId)) useOf.set(u.translationId, u);
+  const defsOf = new Map<string, typeof defs>();
+  for (const d of defs) {
+    const own = defsOf.get(d.translationId);
+    if (own) own.push(d);
+    else defsOf.set(d.translationId, [d]);
+  }
   return rows.map((r) => {
-    const use = uses.find((u) => u.translationId === r.id);
+    const use = useOf.get(r.id);
     return {
       ...r,
-      definition: defs.filter((d) => d.translationId === r.id).map((d) => ({ value: d.value, language: { id: d.languageId, code: d.code } })),
+      definition: (defsOf.get(r.id) ?? []).map((d) => ({ value: d.value, language: { id: d.languageId, code: d.code } })),
       usedBy: use ? { resource: use.owner, id: use.recordId, field: use.field, name: use.title } : null,
     };
   });

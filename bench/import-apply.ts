@@ -1,0 +1,196 @@
+/**
+ * The import's apply transaction alone (issue #32): an in-memory PGlite, the real app in-process (`inject`), a sheet of
+ * N new places (or, with `--edit`, the same places renamed and moved to another region) imported; the one transaction that commits during the
+ * apply is timed, and every statement in it: its count, the time inside PGlite (its wasm and JS protocol) by kind of
+ * statement, and the time outside any statement (our JavaScript, drizzle building statements). `--profile FILE`
+ * writes a CPU profile (`.cpuprofile`) of the transaction alone.
+ *
+ *   npx tsx bench/import-apply.ts [--rows 1000,3000] [--edit] [--file] [--profile apply.cpuprofile]
+ */
+import { writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { PGlite } from '@electric-sql/pglite';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { openPglite, PGLITE_EXTENSIONS } from '../src/server/db/pglite';
+import { bootstrap } from '../src/server/seed/bootstrap';
+import { diskStorage } from '../src/server/storage';
+
+const { values: args } = parseArgs({ options: { rows: { type: 'string', default: '1000,3000' }, edit: { type: 'boolean', default: false }, file: { type: 'boolean', default: false }, profile: { type: 'string' } } });
+const SIZES = args.rows.split(',').map(Number);
+const ADMIN = { username: 'bench-admin', password: 'bench-password-1' };
+
+/** A statement's kind: its first words, parameters and literals left out. */
+const kindOf = (text: string) =>
+  text
+    .replace(/\s+/g, ' ')
+    .replace(/\$\d+/g, '$')
+    .replace(/\(\$(, \$)*\)/g, '($…)')
+    .slice(0, 90);
+
+interface Timing {
+  count: number;
+  ms: number;
+  params: number;
+}
+
+/** Times every query of `client` (from its parse to its parsed result) while `on` is set, by kind. */
+function timeQueries(client: PGlite) {
+  const state = { on: false, byKind: new Map<string, Timing>(), current: '', inQuery: 0 };
+  const target = client as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>;
+  const exclusive = target._runExclusiveQuery.bind(client);
+  const stream = target.execProtocolStream.bind(client);
+  const decoder = new TextDecoder();
+  target.execProtocolStream = (message: unknown, options: unknown) => {
+    const bytes = message as Uint8Array;
+    // A parse ('P': length, statement name, text) or a simple query ('Q': length, text) names the statement.
+    if (bytes[0] === 0x50 || bytes[0] === 0x51) {
+      const start = bytes[0] === 0x50 ? bytes.indexOf(0, 5) + 1 : 5;
+      state.current = decoder.decode(bytes.subarray(start, bytes.indexOf(0, start)));
+    }
+    return stream(message, options);
+  };
+  target._runExclusiveQuery = async (fn: unknown) => {
+    const start = performance.now();
+    try {
+      return await exclusive(fn);
+    } finally {
+      if (state.on) {
+        const ms = performance.now() - start;
+        state.inQuery += ms;
+        const kind = kindOf(state.current);
+        const t = state.byKind.get(kind) ?? { count: 0, ms: 0, params: 0 };
+        t.count++;
+        t.ms += ms;
+        t.params += (state.current.match(/\$\d+/g) ?? []).length;
+        state.byKind.set(kind, t);
+      }
+    }
+  };
+  return state;
+}
+
+const multipart = (csv: string) => {
+  const boundary = `----bench${Date.now()}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="import.csv"\r\nContent-Type: text/csv\r\n\r\n`),
+    Buffer.from(csv),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+};
+
+async function run(rows: number, profileTo?: string) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dacha-bench-apply-'));
+  // In memory by default (as wave 8 timed it); `--file`: in a folder, as a server keeps it.
+  const client = await PGlite.create(args.file ? path.join(dataDir, 'pg') : undefined, { extensions: PGLITE_EXTENSIONS });
+  const queries = timeQueries(client);
+  const database = openPglite(client, 'bench');
+  await database.migrate();
+  await bootstrap(database.db, ADMIN);
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'bench-access-secret-0123456789-abcdef',
+    JWT_REFRESH_SECRET: 'bench-refresh-secret-0123456789-abcdef',
+    ADMIN_DIST_DIR: path.join(dataDir, 'no-admin'),
+    LOG_LEVEL: 'silent',
+    IMPORT_MAX_ROWS: String(rows),
+  });
+  const app = await buildApp(config, { database, storage: diskStorage(dataDir) });
+  try {
+    const login = await app.inject({ method: 'POST', url: '/api/v1/auth/login/admin', payload: { ...ADMIN, userAgent: 'bench' } });
+    const headers = { authorization: `Bearer ${login.json().accessToken}`, 'accept-language': 'en' };
+    const api = (opts: { method: 'GET' | 'POST'; url: string; payload?: unknown; headers?: Record<string, string> }) =>
+      app.inject({ ...opts, payload: opts.payload as string, headers: { ...headers, ...opts.headers } });
+    const tr = await api({ method: 'POST', url: '/api/v1/translate', payload: { code: 'bench.region', type: 'content', definition: { uz: 'Toshkent viloyati', ru: 'Ташкентская область', en: 'Tashkent Region' } } });
+    const region = await api({ method: 'POST', url: '/api/v1/region/add', payload: { name: tr.json().id } });
+    if (region.statusCode !== 201) throw new Error(`region: ${region.statusCode} ${region.body}`);
+    const importOf = async (csv: string) => {
+      const res = await api({ method: 'POST', url: '/api/v1/place/import', ...multipart(csv) });
+      if (res.statusCode !== 200) throw new Error(`import: ${res.statusCode} ${res.body.slice(0, 500)}`);
+      return res.json() as { created: number; updated: number };
+    };
+    const lines = ['#,Name (uz),Name (ru),Name (en),Region'];
+    for (let i = 0; i < rows; i++) lines.push(`,Qishloq ${i},Посёлок ${i},Village ${i},${['Toshkent viloyati', 'Ташкентская область', 'tashkent region'][i % 3]}`);
+    let csv = `${lines.join('\r\n')}\r\n`;
+    if (args.edit) {
+      // Every place renamed (its translation's texts) and moved to another region (its row).
+      const tr2 = await api({ method: 'POST', url: '/api/v1/translate', payload: { code: 'bench.region2', type: 'content', definition: { uz: 'Samarqand viloyati', ru: 'Самаркандская область', en: 'Samarkand Region' } } });
+      const region2 = await api({ method: 'POST', url: '/api/v1/region/add', payload: { name: tr2.json().id } });
+      if (region2.statusCode !== 201) throw new Error(`region: ${region2.statusCode} ${region2.body}`);
+      await importOf(csv);
+      csv = (await api({ method: 'GET', url: '/api/v1/place/export' })).body.replace(/Village (\d+)/g, 'Hamlet $1').replaceAll('Tashkent Region', 'Samarkand Region');
+    }
+
+    // The apply's transaction: the one of the import that commits (the plan's slices roll back).
+    const db = database.db as unknown as { transaction: (fn: unknown) => Promise<unknown> };
+    const transaction = db.transaction.bind(db);
+    let applyMs = 0;
+    let inQuery = 0;
+    let byKind = new Map<string, Timing>();
+    // One profile over the whole import (starting the profiler logs every wasm function: once, not per slice), with
+    // the apply's window in the profile's clock (monotonic µs) for the reader to keep only its samples.
+    const session = profileTo ? new Session() : undefined;
+    const window = { start: 0, end: 0 };
+    const micros = () => Number(process.hrtime.bigint() / 1000n);
+    // Timed from inside the callback (the connection held: another transaction that asks meanwhile, the webhooks'
+    // loop, waits) to its commit; the longest committed one is the apply's.
+    db.transaction = async (fn) => {
+      let start = 0;
+      let startMicros = 0;
+      let committed = false;
+      try {
+        const out = await transaction(async (tx: unknown) => {
+          queries.on = true;
+          queries.byKind = new Map();
+          queries.inQuery = 0;
+          start = performance.now();
+          startMicros = micros();
+          return (fn as (tx: unknown) => Promise<unknown>)(tx);
+        });
+        committed = true;
+        return out;
+      } finally {
+        queries.on = false;
+        const ms = performance.now() - start;
+        if (committed && ms > applyMs) {
+          applyMs = ms;
+          inQuery = queries.inQuery;
+          byKind = queries.byKind;
+          Object.assign(window, { start: startMicros, end: micros() });
+        }
+      }
+    };
+    if (session) {
+      session.connect();
+      await session.post('Profiler.enable');
+      await session.post('Profiler.start');
+    }
+    const start = performance.now();
+    const done = await importOf(csv);
+    const total = performance.now() - start;
+    db.transaction = transaction;
+    if (session) {
+      const { profile } = await session.post('Profiler.stop');
+      await writeFile(profileTo!, JSON.stringify({ ...profile, applyWindow: window }));
+      session.disconnect();
+    }
+    console.log(
+      `${rows} ${args.edit ? 'edited' : 'new'} places: the import ${(total / 1000).toFixed(2)} s, its apply's transaction ${(applyMs / 1000).toFixed(2)} s ` +
+        `(in statements ${(inQuery / 1000).toFixed(2)} s, between them ${((applyMs - inQuery) / 1000).toFixed(2)} s); ${done.created} created, ${done.updated} updated`,
+    );
+    for (const [kind, t] of [...byKind].sort((a, b) => b[1].ms - a[1].ms).slice(0, 14)) {
+      console.log(`  ${t.ms.toFixed(0).padStart(7)} ms ${String(t.count).padStart(5)}×  ${String(t.params).padStart(6)} params  ${kind}`);
+    }
+  } finally {
+    await app.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+for (const rows of SIZES) await run(rows, args.profile && rows === SIZES.at(-1) ? args.profile : undefined);
+process.exit(0);
