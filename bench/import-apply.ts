@@ -14,15 +14,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
-import { openPglite, PGLITE_EXTENSIONS } from '../src/server/db/pglite';
-import { bootstrap } from '../src/server/seed/bootstrap';
-import { diskStorage } from '../src/server/storage';
+import { PGLITE_EXTENSIONS } from '../src/server/db/pglite';
+import { multipart, openImportApp, placesCsv } from './lib/import-app';
 
 const { values: args } = parseArgs({ options: { rows: { type: 'string', default: '1000,3000' }, edit: { type: 'boolean', default: false }, file: { type: 'boolean', default: false }, profile: { type: 'string' } } });
 const SIZES = args.rows.split(',').map(Number);
-const ADMIN = { username: 'bench-admin', password: 'bench-password-1' };
 
 /** A statement's kind: its first words, parameters and literals left out. */
 const kindOf = (text: string) =>
@@ -74,54 +70,22 @@ function timeQueries(client: PGlite) {
   return state;
 }
 
-const multipart = (csv: string) => {
-  const boundary = `----bench${Date.now()}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="import.csv"\r\nContent-Type: text/csv\r\n\r\n`),
-    Buffer.from(csv),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-};
-
 async function run(rows: number, profileTo?: string) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dacha-bench-apply-'));
   // In memory by default (as wave 8 timed it); `--file`: in a folder, as a server keeps it.
   const client = await PGlite.create(args.file ? path.join(dataDir, 'pg') : undefined, { extensions: PGLITE_EXTENSIONS });
   const queries = timeQueries(client);
-  const database = openPglite(client, 'bench');
-  await database.migrate();
-  await bootstrap(database.db, ADMIN);
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    JWT_SECRET: 'bench-access-secret-0123456789-abcdef',
-    JWT_REFRESH_SECRET: 'bench-refresh-secret-0123456789-abcdef',
-    ADMIN_DIST_DIR: path.join(dataDir, 'no-admin'),
-    LOG_LEVEL: 'silent',
-    IMPORT_MAX_ROWS: String(rows),
-  });
-  const app = await buildApp(config, { database, storage: diskStorage(dataDir) });
+  const { app, database, api, region } = await openImportApp(client, dataDir, rows);
   try {
-    const login = await app.inject({ method: 'POST', url: '/api/v1/auth/login/admin', payload: { ...ADMIN, userAgent: 'bench' } });
-    const headers = { authorization: `Bearer ${login.json().accessToken}`, 'accept-language': 'en' };
-    const api = (opts: { method: 'GET' | 'POST'; url: string; payload?: unknown; headers?: Record<string, string> }) =>
-      app.inject({ ...opts, payload: opts.payload as string, headers: { ...headers, ...opts.headers } });
-    const tr = await api({ method: 'POST', url: '/api/v1/translate', payload: { code: 'bench.region', type: 'content', definition: { uz: 'Toshkent viloyati', ru: 'Ташкентская область', en: 'Tashkent Region' } } });
-    const region = await api({ method: 'POST', url: '/api/v1/region/add', payload: { name: tr.json().id } });
-    if (region.statusCode !== 201) throw new Error(`region: ${region.statusCode} ${region.body}`);
     const importOf = async (csv: string) => {
       const res = await api({ method: 'POST', url: '/api/v1/place/import', ...multipart(csv) });
       if (res.statusCode !== 200) throw new Error(`import: ${res.statusCode} ${res.body.slice(0, 500)}`);
       return res.json() as { created: number; updated: number };
     };
-    const lines = ['#,Name (uz),Name (ru),Name (en),Region'];
-    for (let i = 0; i < rows; i++) lines.push(`,Qishloq ${i},Посёлок ${i},Village ${i},${['Toshkent viloyati', 'Ташкентская область', 'tashkent region'][i % 3]}`);
-    let csv = `${lines.join('\r\n')}\r\n`;
+    let csv = placesCsv(rows);
     if (args.edit) {
       // Every place renamed (its translation's texts) and moved to another region (its row).
-      const tr2 = await api({ method: 'POST', url: '/api/v1/translate', payload: { code: 'bench.region2', type: 'content', definition: { uz: 'Samarqand viloyati', ru: 'Самаркандская область', en: 'Samarkand Region' } } });
-      const region2 = await api({ method: 'POST', url: '/api/v1/region/add', payload: { name: tr2.json().id } });
-      if (region2.statusCode !== 201) throw new Error(`region: ${region2.statusCode} ${region2.body}`);
+      await region('bench.region2', { uz: 'Samarqand viloyati', ru: 'Самаркандская область', en: 'Samarkand Region' });
       await importOf(csv);
       csv = (await api({ method: 'GET', url: '/api/v1/place/export' })).body.replace(/Village (\d+)/g, 'Hamlet $1').replaceAll('Tashkent Region', 'Samarkand Region');
     }

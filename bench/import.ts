@@ -13,11 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
-import { openPglite, PGLITE_EXTENSIONS } from '../src/server/db/pglite';
-import { bootstrap } from '../src/server/seed/bootstrap';
-import { diskStorage } from '../src/server/storage';
+import { PGLITE_EXTENSIONS } from '../src/server/db/pglite';
+import { multipart, openImportApp, placesCsv } from './lib/import-app';
 
 const { values: args } = parseArgs({ options: { rows: { type: 'string', default: '10000' } } });
 const ROWS = Number(args.rows);
@@ -25,7 +22,6 @@ if (!Number.isInteger(ROWS) || ROWS < 1) {
   console.error('usage: tsx bench/import.ts [--rows N]');
   process.exit(2);
 }
-const ADMIN = { username: 'bench-admin', password: 'bench-password-1' };
 
 /** Runs `work`, sampling RSS meanwhile: its time, peak RSS growth and heap growth. */
 async function measured<T>(work: () => Promise<T>) {
@@ -46,44 +42,12 @@ async function measured<T>(work: () => Promise<T>) {
   }
 }
 
-const multipart = (csv: string) => {
-  const boundary = `----bench${Date.now()}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="import.csv"\r\nContent-Type: text/csv\r\n\r\n`),
-    Buffer.from(csv),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-};
-
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dacha-bench-import-'));
-const database = openPglite(await PGlite.create({ extensions: PGLITE_EXTENSIONS }), 'bench');
 let exitCode = 0;
 try {
-  await database.migrate();
-  await bootstrap(database.db, ADMIN);
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    JWT_SECRET: 'bench-access-secret-0123456789-abcdef',
-    JWT_REFRESH_SECRET: 'bench-refresh-secret-0123456789-abcdef',
-    ADMIN_DIST_DIR: path.join(dataDir, 'no-admin'),
-    LOG_LEVEL: 'silent',
-    IMPORT_MAX_ROWS: String(ROWS),
-  });
-  const app = await buildApp(config, { database, storage: diskStorage(dataDir) });
+  const { app, api } = await openImportApp(await PGlite.create({ extensions: PGLITE_EXTENSIONS }), dataDir, ROWS);
   try {
-    const login = await app.inject({ method: 'POST', url: '/api/v1/auth/login/admin', payload: { ...ADMIN, userAgent: 'bench' } });
-    if (login.statusCode !== 201) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
-    const headers = { authorization: `Bearer ${login.json().accessToken}`, 'accept-language': 'en' };
-    const api = (opts: { method: 'GET' | 'POST'; url: string; payload?: unknown; headers?: Record<string, string> }) =>
-      app.inject({ ...opts, payload: opts.payload as string, headers: { ...headers, ...opts.headers } });
-    const tr = await api({ method: 'POST', url: '/api/v1/translate', payload: { code: 'bench.region', type: 'content', definition: { uz: 'Toshkent viloyati', ru: 'Ташкентская область', en: 'Tashkent Region' } } });
-    const region = await api({ method: 'POST', url: '/api/v1/region/add', payload: { name: tr.json().id } });
-    if (region.statusCode !== 201) throw new Error(`region: ${region.statusCode} ${region.body}`);
-
-    const lines = ['#,Name (uz),Name (ru),Name (en),Region'];
-    for (let i = 0; i < ROWS; i++) lines.push(`,Qishloq ${i},Посёлок ${i},Village ${i},${['Toshkent viloyati', 'Ташкентская область', 'tashkent region'][i % 3]}`);
-    const csv = `${lines.join('\r\n')}\r\n`;
+    const csv = placesCsv(ROWS);
     console.log(`import: ${ROWS} new places on PGlite (in memory), a ${(csv.length / 1024 / 1024).toFixed(1)} MB CSV`);
 
     const importOf = async (body: string, dryRun: boolean) => {
