@@ -9,6 +9,9 @@ import { rowsOf } from '../db/sql';
 
 const userName = sql<string>`coalesce(nullif(${users.name}, ''), ${users.username}, '')`;
 
+/** A claim's end, `minutes` from the statement's time. */
+const expiryIn = (minutes: number) => sql`now() + make_interval(secs => ${minutes * 60}::double precision)`;
+
 export interface LiveClaim {
   cottageId: string;
   userId: string;
@@ -29,7 +32,7 @@ export interface LiveClaim {
  * no row, and the caller tries once more with a fresh snapshot.
  */
 export async function claimNext(db: DbOrTx, userId: string, skip: string[], minutes: number): Promise<string | undefined> {
-  const expiresAt = sql`now() + make_interval(secs => ${minutes * 60}::double precision)`;
+  const expiresAt = expiryIn(minutes);
   const renewed = await db.execute(sql`
     update cottage_claim set expires_at = ${expiresAt}
     where cottage_id = (
@@ -70,7 +73,7 @@ export async function oneClaimAtATime(tx: DbOrTx, userId: string): Promise<void>
 
 /** Gives `cottageId` to `userId` for `minutes` whoever held it (an undo hands the cottage back to its decider). */
 export async function claimFor(db: DbOrTx, cottageId: string, userId: string, minutes: number): Promise<void> {
-  const expiresAt = sql`now() + make_interval(secs => ${minutes * 60}::double precision)`;
+  const expiresAt = expiryIn(minutes);
   await db
     .insert(cottageClaims)
     .values({ cottageId, userId, expiresAt })
