@@ -3,12 +3,13 @@
  * every resource on the recipe's scratch copy, unit/component/API tests on PGlite, the API tests on PostgreSQL when
  * TEST_DATABASE_URL is set, the operations test, the crash test (kill -9 under load; its PostgreSQL half when
  * TEST_DATABASE_URL is set), the webhooks' kill -9 test, and the browser suite when a Chromium is found. It says
- * loudly what it skipped and why, and fails when any step fails.
+ * loudly what it skipped and why, and fails when any step fails. The operational tests (operations, crash, webhooks,
+ * scale-out) run in a side lane beside the browser suite: they mostly wait, and the two lanes share the 2 cores.
  *
  * Node lines and engines run as a pairwise matrix: PGlite under this machine's Node (20 in CI), PostgreSQL under the
  * current LTS (24, fetched from the npm registry), so each engine and each line is covered without a third API run.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +24,11 @@ interface Step {
   report?: string;
   /** How many tests the step ran before the pairwise matrix and the single recipe run (f0c8a40), for the summary. */
   before?: number;
+  /**
+   * Runs in the side lane, beside the main lane's next steps, its output kept and printed when it ends: the
+   * operational tests mostly wait (on kills, restarts and deliveries), so they cost the browser step little.
+   */
+  beside?: true;
 }
 
 const reports = mkdtempSync(join(tmpdir(), 'test-all-'));
@@ -111,26 +117,31 @@ const steps: Step[] = [
   {
     name: 'operations: data folder modes, backup and restore round trip, graceful shutdown (WORKERS=2 with PostgreSQL)',
     command: ['npx', 'tsx', 'scripts/ops-test.ts'],
+    beside: true,
     skip: posixSignals ? undefined : 'signals and unix sockets need a POSIX system',
   },
   {
     name: 'crash test: kill -9 under load, restart, no acknowledged write lost (PGlite)',
     command: ['npx', 'tsx', 'scripts/crash-test.ts', '--engine', 'pglite'],
+    beside: true,
     skip: posixSignals ? undefined : 'kill -9 needs a POSIX system',
   },
   {
     name: 'crash test (PostgreSQL)',
     command: ['npx', 'tsx', 'scripts/crash-test.ts', '--engine', 'postgres'],
+    beside: true,
     skip: !posixSignals ? 'kill -9 needs a POSIX system' : pgUrl ? undefined : 'TEST_DATABASE_URL is not set',
   },
   {
     name: 'webhooks: kill -9 mid-delivery of 200 messages, restart, every one delivered under its webhook-id (PGlite; PostgreSQL with WORKERS=2)',
     command: ['npx', 'tsx', 'scripts/webhooks-crash-test.ts'],
+    beside: true,
     skip: posixSignals ? undefined : 'kill -9 needs a POSIX system',
   },
   {
     name: 'scale-out: WORKERS=2 on PostgreSQL behaves as one server',
     command: ['npx', 'tsx', 'scripts/workers-test.ts'],
+    beside: true,
     skip: pgUrl ? undefined : 'TEST_DATABASE_URL is not set',
   },
   {
@@ -152,29 +163,52 @@ function resolveLts(step: Step) {
   step.name += ` — run under this machine's Node instead: ${missing}`;
 }
 
-const results: { name: string; outcome: string; failures?: string[]; ran?: number; before?: number }[] = [];
+type Outcome = { name: string; outcome: string; failures?: string[]; ran?: number; before?: number };
+
+/** Runs a step's command; a side-lane step's output is kept and printed in one piece when it ends. */
+async function runStep(step: Step): Promise<Outcome> {
+  console.log(`\n==> ${step.beside ? '[side lane] ' : ''}${step.name}: ${step.command.join(' ')}`);
+  const started = Date.now();
+  const child = spawn(step.command[0], step.command.slice(1), { stdio: step.beside ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...step.env } });
+  const output: Buffer[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+  const status = await new Promise<number | string>((resolve) => {
+    child.on('error', (error) => resolve(error.message));
+    child.on('close', (code, signal) => resolve(code ?? signal ?? 'unknown'));
+  });
+  const seconds = ((Date.now() - started) / 1000).toFixed(0);
+  if (step.beside) console.log(`\n==> [side lane] ${step.name} ended (${status === 0 ? 'passed' : `exit ${status}`}, ${seconds}s); its output:\n${Buffer.concat(output).toString('utf8')}==> [side lane] end of ${step.name}`);
+  const failures = !step.report ? undefined : status === 0 ? passedOnRetry(step.report) : [...failedTests(step.report), ...passedOnRetry(step.report)];
+  const ran = step.report ? testsRun(step.report) : undefined;
+  return { name: step.name, outcome: status === 0 ? `passed in ${seconds}s` : `FAILED (exit ${status})`, failures, ran, before: step.before };
+}
+
+/**
+ * Two lanes: the main lane runs its steps one after another; a `beside` step joins the side lane, which runs its steps
+ * one after another from the moment the first is reached, beside whatever the main lane runs then.
+ */
+const results = new Map<Step, Outcome>();
+let sideLane = Promise.resolve();
 for (const step of steps) {
   resolveLts(step);
   if (step.skip) {
     console.log(`\n==> SKIPPED: ${step.name} — ${step.skip}`);
-    results.push({ name: step.name, outcome: `SKIPPED (${step.skip})` });
-    continue;
+    results.set(step, { name: step.name, outcome: `SKIPPED (${step.skip})` });
+  } else if (step.beside) {
+    sideLane = sideLane.then(async () => void results.set(step, await runStep(step)));
+  } else {
+    results.set(step, await runStep(step));
   }
-  console.log(`\n==> ${step.name}: ${step.command.join(' ')}`);
-  const started = Date.now();
-  const run = spawnSync(step.command[0], step.command.slice(1), { stdio: 'inherit', env: { ...process.env, ...step.env } });
-  const seconds = ((Date.now() - started) / 1000).toFixed(0);
-  const failures = !step.report ? undefined : run.status === 0 ? passedOnRetry(step.report) : [...failedTests(step.report), ...passedOnRetry(step.report)];
-  const ran = step.report ? testsRun(step.report) : undefined;
-  results.push({ name: step.name, outcome: run.status === 0 ? `passed in ${seconds}s` : `FAILED (exit ${run.status ?? run.signal})`, failures, ran, before: step.before });
 }
+await sideLane;
 
 console.log('\n==> Summary');
-for (const r of results) {
+for (const r of steps.map((step) => results.get(step)!)) {
   const tests = r.ran === undefined ? '' : `, ${r.ran} tests${r.before ? ` (${r.before} before)` : ''}`;
   console.log(`  ${r.outcome.startsWith('FAILED') ? '✗' : r.outcome.startsWith('SKIPPED') ? '!' : '✓'} ${r.name}: ${r.outcome}${tests}`);
   for (const failure of r.failures ?? []) console.log(`      ${failure.slice(0, 600)}`);
 }
-const total = (key: 'ran' | 'before') => results.reduce((sum, r) => sum + (r[key] ?? 0), 0);
+const total = (key: 'ran' | 'before') => [...results.values()].reduce((sum, r) => sum + (r[key] ?? 0), 0);
 console.log(`  tests run: ${total('ran')}; ${total('before')} in the same steps before (the PostgreSQL step's "before" counts its own run and the former Node 24 run of the same files)`);
-process.exit(results.some((r) => r.outcome.startsWith('FAILED')) ? 1 : 0);
+process.exit([...results.values()].some((r) => r.outcome.startsWith('FAILED')) ? 1 : 0);
