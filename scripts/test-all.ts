@@ -31,6 +31,7 @@ interface Step {
   beside?: true;
 }
 
+const began = new Date().toISOString().slice(11, 19);
 const reports = mkdtempSync(join(tmpdir(), 'test-all-'));
 /** vitest's usual output, plus a JSON report the summary names the failed tests from. */
 function vitest(name: string, ...args: string[]): Pick<Step, 'command' | 'report'> {
@@ -163,11 +164,14 @@ function resolveLts(step: Step) {
   step.name += ` — run under this machine's Node instead: ${missing}`;
 }
 
+/** The time of day, so that a CI log shows where its minutes went between the steps too. */
+const clock = () => new Date().toISOString().slice(11, 19);
+
 type Outcome = { name: string; outcome: string; failures?: string[]; ran?: number; before?: number };
 
 /** Runs a step's command; a side-lane step's output is kept and printed in one piece when it ends. */
 async function runStep(step: Step): Promise<Outcome> {
-  console.log(`\n==> ${step.beside ? '[side lane] ' : ''}${step.name}: ${step.command.join(' ')}`);
+  console.log(`\n==> ${step.beside ? '[side lane] ' : ''}${step.name} (from ${clock()}): ${step.command.join(' ')}`);
   const started = Date.now();
   const child = spawn(step.command[0], step.command.slice(1), { stdio: step.beside ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...step.env } });
   const output: Buffer[] = [];
@@ -203,7 +207,7 @@ for (const step of steps) {
 }
 await sideLane;
 
-console.log('\n==> Summary');
+console.log(`\n==> Summary (${clock()}; npm test began at ${began})`);
 for (const r of steps.map((step) => results.get(step)!)) {
   const tests = r.ran === undefined ? '' : `, ${r.ran} tests${r.before ? ` (${r.before} before)` : ''}`;
   console.log(`  ${r.outcome.startsWith('FAILED') ? '✗' : r.outcome.startsWith('SKIPPED') ? '!' : '✓'} ${r.name}: ${r.outcome}${tests}`);
