@@ -31,7 +31,9 @@ interface Step {
   beside?: true;
 }
 
-const began = new Date().toISOString().slice(11, 19);
+/** The time of day, so that a CI log shows where its minutes went between the steps too. */
+const clock = () => new Date().toISOString().slice(11, 19);
+const began = clock();
 const reports = mkdtempSync(join(tmpdir(), 'test-all-'));
 /** vitest's usual output, plus a JSON report the summary names the failed tests from. */
 function vitest(name: string, ...args: string[]): Pick<Step, 'command' | 'report'> {
@@ -163,9 +165,6 @@ function resolveLts(step: Step) {
   step.command = step.command.slice(underLts.length);
   step.name += ` — run under this machine's Node instead: ${missing}`;
 }
-
-/** The time of day, so that a CI log shows where its minutes went between the steps too. */
-const clock = () => new Date().toISOString().slice(11, 19);
 
 type Outcome = { name: string; outcome: string; failures?: string[]; ran?: number; before?: number };
 
