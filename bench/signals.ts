@@ -11,7 +11,9 @@
  *   photographs from Debian's wallpaper packages, found at run time (`bench/lib/real-photos.ts` names them; install
  *   with `apt-get install -y --no-install-recommends lomiri-wallpapers-16.04 lomiri-wallpapers-20.04 mate-backgrounds
  *   plasma-workspace-wallpapers`), each copied by every transformation the issue names (`bench/lib/photo-copies.ts`);
- *   and `image/search`'s time over `--hashes` stored image hashes on PostgreSQL (a synthetic query picture there).
+ *   and `image/search`'s time over `--hashes` stored image hashes on PostgreSQL (a synthetic query picture there),
+ *   with its parts (the photo's hashing, the index's catch-up, the scan, the lookup) and the previous JavaScript scan
+ *   (`bench/lib/old-scan.ts`) timed back to back with the index's, their answers compared.
  *
  *   npx tsx bench/signals.ts [--engine pglite|postgres|both] [--cottages 2000] [--edits 60] [--hashes 100000]
  *     [--only contact|photos|search|store]
@@ -26,6 +28,7 @@ import { sql } from 'drizzle-orm';
 import { CANDIDATE_BITS, photoPrint } from '../src/server/images/phash';
 import { realPhotoFigures } from './lib/photo-copies';
 import { previousDecode } from './lib/old-phash';
+import { previousScanOf } from './lib/old-scan';
 import { cottagesToBackfill, nearPhotos } from '../src/server/repos/signals';
 import { recomputeSignals, signalsSettled } from '../src/server/routes/cottage-signals';
 import { photoIndexOf } from '../src/server/repos/photo-index';
@@ -219,17 +222,27 @@ async function searchFigures() {
       await res.json();
       requests.push(performance.now() - started);
     }
-    const parts = { refresh: [] as number[], scan: [] as number[] };
+    const parts = { refresh: [] as number[], scan: [] as number[], scanBefore: [] as number[] };
     const candidates: number[] = [];
+    // The previous scan (JavaScript) over the same hashes, back to back with the index's: the same answers, in order.
+    const previousScan = await previousScanOf(db);
+    let differ = 0;
     for (let i = 0; i < 51; i++) {
       started = performance.now();
       await photos.refresh(db);
       parts.refresh.push(performance.now() - started);
+      const hashes = i % 2 ? others[i % others.length].hashes : query.hashes;
       started = performance.now();
-      candidates.push(photos.scan(others[i % others.length].hashes, CANDIDATE_BITS, 500).length);
+      const now = photos.scan(hashes, CANDIDATE_BITS, 500);
       parts.scan.push(performance.now() - started);
+      candidates.push(now.length);
+      started = performance.now();
+      const before = previousScan(hashes, CANDIDATE_BITS, 500);
+      parts.scanBefore.push(performance.now() - started);
+      if (JSON.stringify(before) !== JSON.stringify(now)) differ++;
     }
-    for (const [what, times] of [['hashing the 1024×768 photo, BEFORE (two decodes)', decode.before], ['hashing the 1024×768 photo, now (one decode, 64-bit and window hashes)', decode.now], ['the index brought up to date', parts.refresh], ['the scan in memory', parts.scan], ['lookup (index + check)', lookups], ['POST image/search, 1024×768 photo', requests]] as const) {
+    console.log(`  the scan's answers (the closest 500, in order) differ from the previous scan's in ${differ} of ${parts.scan.length} searches`);
+    for (const [what, times] of [['hashing the 1024×768 photo, BEFORE (two decodes)', decode.before], ['hashing the 1024×768 photo, now (one decode, 64-bit and window hashes)', decode.now], ['the index brought up to date', parts.refresh], ['the scan in memory, BEFORE (JavaScript)', parts.scanBefore], ['the scan in memory (WebAssembly)', parts.scan], ['lookup (index + check)', lookups], ['POST image/search, 1024×768 photo', requests]] as const) {
       times.sort((a, b) => a - b);
       const p95 = percentile(times, 0.95);
       console.log(`image/search over ${photos.size} stored images (PostgreSQL), ${what}: p50 ${percentile(times, 0.5).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (goal ≤ 50 ms: ${verdict(p95 <= 50)})`);

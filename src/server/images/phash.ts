@@ -130,19 +130,55 @@ function axisMatrix(from: number, to: number): Float64Array {
   return out;
 }
 
-/** Each side's crop pair (start, end) along one axis, in `WINDOW_CROPS` order, and its matrix. */
-const AXES = WINDOW_CROPS.flatMap((start) => WINDOW_CROPS.map((end) => axisMatrix(DECODED * start, DECODED * (1 - end))));
-/** The whole width mirrored: the cosine of an odd frequency changes sign. */
-const MIRRORED = AXES[0].map((w, i) => (Math.floor(i / DECODED) % 2 ? -w : w));
+/**
+ * An axis matrix and the pixels [from, to) it weighs: outside them every weight is 0, and a term left out adds
+ * nothing (the sums start at +0 and skip only products of a zero weight: the same bits).
+ */
+interface Axis {
+  m: Float64Array;
+  from: number;
+  to: number;
+}
 
-/** `grey · horizontalᵀ`: each decoded row's WIDE horizontal terms (DECODED × WIDE). */
-function rowTerms(grey: Buffer, horizontal: Float64Array): Float64Array {
+function axis(m: Float64Array): Axis {
+  let from = DECODED;
+  let to = 0;
+  m.forEach((w, i) => {
+    if (w === 0) return;
+    from = Math.min(from, i % DECODED);
+    to = Math.max(to, (i % DECODED) + 1);
+  });
+  return { m, from, to };
+}
+
+/** Each side's crop pair (start, end) along one axis, in `WINDOW_CROPS` order, and its matrix. */
+const AXES = WINDOW_CROPS.flatMap((start) => WINDOW_CROPS.map((end) => axis(axisMatrix(DECODED * start, DECODED * (1 - end)))));
+/** The whole width mirrored: the cosine of an odd frequency changes sign. */
+const MIRRORED = axis(AXES[0].m.map((w, i) => (Math.floor(i / DECODED) % 2 ? -w : w)));
+
+/** `grey · horizontalᵀ`, transposed: each horizontal term's value on every decoded row (WIDE × DECODED). */
+function rowTerms(grey: Buffer, { m, from, to }: Axis): Float64Array {
   const out = new Float64Array(DECODED * WIDE);
   for (let y = 0; y < DECODED; y++) {
-    for (let u = 0; u < WIDE; u++) {
-      let sum = 0;
-      for (let x = 0; x < DECODED; x++) sum += grey[y * DECODED + x] * horizontal[u * DECODED + x];
-      out[y * WIDE + u] = sum;
+    const row = y * DECODED;
+    // Four terms a pass share the row's reads (as `wideHash`).
+    for (let u = 0; u < WIDE; u += 4) {
+      const weights = u * DECODED;
+      let s0 = 0;
+      let s1 = 0;
+      let s2 = 0;
+      let s3 = 0;
+      for (let x = from; x < to; x++) {
+        const g = grey[row + x];
+        s0 += g * m[weights + x];
+        s1 += g * m[weights + DECODED + x];
+        s2 += g * m[weights + 2 * DECODED + x];
+        s3 += g * m[weights + 3 * DECODED + x];
+      }
+      out[u * DECODED + y] = s0;
+      out[(u + 1) * DECODED + y] = s1;
+      out[(u + 2) * DECODED + y] = s2;
+      out[(u + 3) * DECODED + y] = s3;
     }
   }
   return out;
@@ -176,15 +212,28 @@ function select(a: Float64Array, k: number): number {
 }
 
 /** The 256-bit hash of one window into `out` at `at`: each low DCT term against their median (the DC term left out of it). */
-function wideHash(vertical: Float64Array, rows: Float64Array, out: Buffer, at: number) {
-  coeffs.fill(0);
+function wideHash({ m: vertical, from, to }: Axis, rows: Float64Array, out: Buffer, at: number) {
   for (let v = 0; v < WIDE; v++) {
-    // Each term still sums over y in order (the same bits), the inner loop along a row of `rows`.
-    const base = v * WIDE;
-    for (let y = 0; y < DECODED; y++) {
-      const w = vertical[v * DECODED + y];
-      const row = y * WIDE;
-      for (let u = 0; u < WIDE; u++) coeffs[base + u] += w * rows[row + u];
+    const weights = v * DECODED;
+    // Four terms a pass, in locals, share the weights' reads; each still sums alone over y in order (the same bits
+    // as the sum into memory it was: the window hashing 4.8 → 2.1 ms of CPU a photo with `rowTerms`'s the same way).
+    for (let u = 0; u < WIDE; u += 4) {
+      let s0 = 0;
+      let s1 = 0;
+      let s2 = 0;
+      let s3 = 0;
+      const terms = u * DECODED;
+      for (let y = from; y < to; y++) {
+        const w = vertical[weights + y];
+        s0 += w * rows[terms + y];
+        s1 += w * rows[terms + DECODED + y];
+        s2 += w * rows[terms + 2 * DECODED + y];
+        s3 += w * rows[terms + 3 * DECODED + y];
+      }
+      coeffs[v * WIDE + u] = s0;
+      coeffs[v * WIDE + u + 1] = s1;
+      coeffs[v * WIDE + u + 2] = s2;
+      coeffs[v * WIDE + u + 3] = s3;
     }
   }
   rest.set(coeffs.subarray(1));
@@ -192,8 +241,11 @@ function wideHash(vertical: Float64Array, rows: Float64Array, out: Buffer, at: n
   for (let i = 0; i < WINDOW_BITS; i++) if (coeffs[i] > median) out[at + (i >> 3)] |= 1 << (i & 7);
 }
 
+/** The axis matrices (`WINDOW_CROPS` pairs, then the mirrored whole's): for `phash.spec.ts`'s plain reference. */
+export const windowAxes = () => [...AXES, MIRRORED].map((a) => a.m);
+
 /** The 81 windows' hashes (left, top, right, bottom crops in `WINDOW_CROPS` order), then the mirrored whole's (`PhotoPrint.windows`). */
-function windowHashes(grey: Buffer): Buffer {
+export function windowHashes(grey: Buffer): Buffer {
   const out = Buffer.alloc((WINDOW_COUNT + 1) * WINDOW_BYTES);
   const n = WINDOW_CROPS.length;
   const rows = AXES.map((horizontal) => rowTerms(grey, horizontal));

@@ -2,9 +2,9 @@
  * The stored images' perceptual hashes held in this process, for duplicate photos (issue #35; docs/decisions.md,
  * "Photo search: an in-process index"). Scanning `cottage_image_hash` in SQL cost ~0.45 s at 100 000 images (a
  * subquery per row); 64-bit chunks in indexed columns do not help at the 12-bit threshold (the pigeonhole needs 13
- * chunks of 5 bits). A typed-array scan of 400 000 hashes here takes ~12 ms, exact, then the few hits are checked
- * against the database. The index is the candidate stage of the decision (`images/phash.ts`): its candidates are
- * decided by their window hashes, read from the database for them only.
+ * chunks of 5 bits). The scan of 400 000 hashes here (`images/hash-scan.ts`, in WebAssembly) takes ~2 ms, exact.
+ * The index is the candidate stage of the decision (`images/phash.ts`): its candidates are decided by their window
+ * hashes, held here too.
  *
  * Kept current by a version stamp: each hash row carries the id of the transaction that wrote it (`written_tx`).
  * Before a search the index reads the rows written by transactions at or after the oldest one that was still running
@@ -17,10 +17,9 @@ import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../db/client';
 import { cottageImageHashes, cottageImages, cottages } from '../db/schema';
 import { anyId, rowsOf } from '../db/sql';
-import { CANDIDATE_BITS, decideWords, popcount, split, WINDOW_WORDS, windowWords, type PhotoPrint } from '../images/phash';
+import { CANDIDATE_BITS, decideWords, split, WINDOW_WORDS, windowWords, type PhotoPrint } from '../images/phash';
+import { HashSlots } from '../images/hash-scan';
 
-/** Hashes an image has (whole, mirrored, cropped, cropped mirrored); fewer are padded by repeating the first. */
-const PER_IMAGE = 4;
 /** Candidates decided in one search, at most (the closest first). */
 const CHECK_MAX = 500;
 /** Rows read in one statement when the index loads or catches up (each carries 2.6 KB of window hashes). */
@@ -42,8 +41,8 @@ export interface NearPhoto {
 }
 
 export class PhotoIndex {
-  private hi = new Int32Array(0);
-  private lo = new Int32Array(0);
+  /** The 64-bit hashes (whole, mirrored, cropped, cropped mirrored) a slot, and their scan. */
+  private hashSlots = new HashSlots();
   private ids: (string | undefined)[] = [];
   private slots = new Map<string, number>();
   private free: number[] = [];
@@ -66,7 +65,7 @@ export class PhotoIndex {
 
   /** The memory the index holds, in bytes: typed arrays by their length, an id and its map entry at ~100 bytes. */
   get bytes() {
-    const typed = (this.hi.length + this.lo.length) * 4 + this.chunks.length * CHUNK * WINDOW_WORDS * 4 + this.windowed.length + this.putAt.length * 8;
+    const typed = this.hashSlots.bytes + this.chunks.length * CHUNK * WINDOW_WORDS * 4 + this.windowed.length + this.putAt.length * 8;
     return typed + this.ids.length * 100;
   }
 
@@ -127,15 +126,11 @@ export class PhotoIndex {
     if (slot === undefined) {
       slot = this.free.pop() ?? this.ids.length;
       if (slot === this.ids.length) this.ids.push(undefined);
-      if (slot * PER_IMAGE >= this.hi.length) this.grow();
+      if (slot >= this.windowed.length) this.grow(slot + 1);
       this.slots.set(imageId, slot);
       this.ids[slot] = imageId;
     }
-    for (let k = 0; k < PER_IMAGE; k++) {
-      const [h, l] = split(hashes[k] ?? hashes[0]);
-      this.hi[slot * PER_IMAGE + k] = h;
-      this.lo[slot * PER_IMAGE + k] = l;
-    }
+    this.hashSlots.put(slot, hashes.map(split));
     const held = windows?.length === WINDOW_WORDS * 4;
     this.windowed[slot] = held ? 1 : 0;
     this.putAt[slot] = ++this.puts;
@@ -155,47 +150,29 @@ export class PhotoIndex {
     if (slot === undefined) return;
     this.slots.delete(imageId);
     this.ids[slot] = undefined;
+    this.hashSlots.clear(slot);
     this.windowed[slot] = 0;
     this.free.push(slot);
   }
 
-  private grow() {
-    const size = Math.max(1024, this.hi.length * 2);
-    const grown = <T extends Int32Array | Uint8Array | Float64Array>(from: T, make: (n: number) => T, n: number) => {
-      const to = make(n);
+  private grow(slots: number) {
+    this.hashSlots.reserve(slots);
+    const size = this.hashSlots.capacity;
+    const grown = <T extends Uint8Array | Float64Array>(from: T, to: T) => {
       to.set(from as never);
       return to;
     };
-    this.hi = grown(this.hi, (n) => new Int32Array(n), size);
-    this.lo = grown(this.lo, (n) => new Int32Array(n), size);
-    this.windowed = grown(this.windowed, (n) => new Uint8Array(n), size / PER_IMAGE);
-    this.putAt = grown(this.putAt, (n) => new Float64Array(n), size / PER_IMAGE);
+    this.windowed = grown(this.windowed, new Uint8Array(size));
+    this.putAt = grown(this.putAt, new Float64Array(size));
   }
 
   /** The slots within `maxBits` of any of `hashes` (closest pair), best first, at most `limit`. */
   private scanSlots(hashes: (bigint | string)[], maxBits: number, limit: number): { slot: number; bits: number }[] {
-    const query = hashes.map(split);
-    const qh = Int32Array.from(query, (q) => q[0]);
-    const ql = Int32Array.from(query, (q) => q[1]);
-    const found: { slot: number; bits: number }[] = [];
-    const { hi, lo, ids } = this;
-    for (let slot = 0; slot < ids.length; slot++) {
-      if (ids[slot] === undefined) continue;
-      let best = 65;
-      for (let k = slot * PER_IMAGE, end = k + PER_IMAGE; k < end; k++) {
-        const h = hi[k];
-        const l = lo[k];
-        for (let q = 0; q < qh.length; q++) {
-          // Most pairs are already too far on the high half: the low half is not counted (about 3× faster).
-          const high = popcount(h ^ qh[q]);
-          if (high > maxBits) continue;
-          const d = high + popcount(l ^ ql[q]);
-          if (d < best) best = d;
-        }
-      }
-      if (best <= maxBits) found.push({ slot, bits: best });
-    }
-    return found.sort((a, b) => a.bits - b.bits || (this.ids[a.slot]! < this.ids[b.slot]! ? -1 : 1)).slice(0, limit);
+    const { ids } = this;
+    return this.hashSlots
+      .scan(hashes.map(split), maxBits)
+      .sort((a, b) => a.bits - b.bits || (ids[a.slot]! < ids[b.slot]! ? -1 : 1))
+      .slice(0, limit);
   }
 
   /** The images within `maxBits` of any of `hashes` (closest pair), best first, at most `limit`. */
