@@ -3,8 +3,8 @@
  * every resource on the recipe's scratch copy, unit/component/API tests on PGlite, the API tests on PostgreSQL when
  * TEST_DATABASE_URL is set, the operations test, the crash test (kill -9 under load; its PostgreSQL half when
  * TEST_DATABASE_URL is set), the webhooks' kill -9 test, and the browser suite when a Chromium is found. It says
- * loudly what it skipped and why, and fails when any step fails. The operational tests (operations, crash, webhooks,
- * scale-out) run in a side lane beside the browser suite: they mostly wait, and the two lanes share the 2 cores.
+ * loudly what it skipped and why, and fails when any step fails. The PostgreSQL API tests and the operational tests
+ * (operations, crash, webhooks, scale-out) run in a side lane beside the browser suite, which mostly waits.
  *
  * Node lines and engines run as a pairwise matrix: PGlite under this machine's Node (20 in CI), PostgreSQL under the
  * current LTS (24, fetched from the npm registry), so each engine and each line is covered without a third API run.
@@ -25,8 +25,9 @@ interface Step {
   /** How many tests the step ran before the pairwise matrix and the single recipe run (f0c8a40), for the summary. */
   before?: number;
   /**
-   * Runs in the side lane, beside the main lane's next steps, its output kept and printed when it ends: the
-   * operational tests mostly wait (on kills, restarts and deliveries), so they cost the browser step little.
+   * Runs in the side lane, beside the main lane's next steps, its output kept and printed when it ends. The browser
+   * step keeps a third of the 2 cores busy (440 CPU-s in a 530 s step) and the operational tests mostly wait (on kills,
+   * restarts and deliveries), so the PostgreSQL API tests and they run beside it (docs/decisions.md, "CI in two lanes").
    */
   beside?: true;
 }
@@ -116,6 +117,7 @@ const steps: Step[] = [
     env: { TEST_ENGINE: 'postgres' },
     skip: pgUrl ? undefined : 'TEST_DATABASE_URL is not set',
     before: 539 + 539,
+    beside: true,
   },
   {
     name: 'operations: data folder modes, backup and restore round trip, graceful shutdown (WORKERS=2 with PostgreSQL)',
