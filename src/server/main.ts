@@ -3,6 +3,7 @@
  * Problems a person can fix end the process with one clear line, never a stack trace.
  */
 import './v8-memory';
+import './auth/thread-pool';
 import cluster from 'node:cluster';
 import { ConfigError, loadConfig, startWarnings, type Config } from './config';
 import { openDatabase } from './db/open';

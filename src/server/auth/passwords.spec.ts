@@ -9,6 +9,7 @@ import { bootstrap } from '../seed/bootstrap';
 import { resolveSecrets } from '../secrets';
 import { hashPassword, needsRehash, owaspP, randomPassword, usePasswordCost, verifyPassword } from './passwords';
 import { passwordWeakness } from './strength';
+import { hashesRunning, MAX_HASH_SLOTS } from './hash-slots';
 
 afterEach(() => usePasswordCost(DEFAULT_SCRYPT_N));
 
@@ -20,6 +21,22 @@ describe('password hashes', () => {
     expect(await verifyPassword('plum-kettle-orbit-7', hash)).toBe(true);
     expect(await verifyPassword('plum-kettle-orbit-8', hash)).toBe(false);
     expect(needsRehash(hash)).toBe(false);
+  });
+
+  it('run six hashes at once at 2^13 (8 MiB each), and two at 2^17 (128 MiB each), the rest waiting their turn', async () => {
+    // Two at a time whatever their cost queued a morning's 50 logins for seconds each behind the working loop.
+    expect(MAX_HASH_SLOTS).toBe(6);
+    usePasswordCost(2 ** 13);
+    const small = Array.from({ length: 8 }, (_, i) => hashPassword(`plum-kettle-orbit-${i}`));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(hashesRunning()).toBe(6);
+    await Promise.all(small);
+    usePasswordCost(2 ** 17);
+    const large = Array.from({ length: 3 }, (_, i) => hashPassword(`plum-kettle-orbit-${i}`));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(hashesRunning()).toBe(2);
+    await Promise.all(large);
+    expect(hashesRunning()).toBe(0);
   });
 
   it('pair each N with OWASP’s p for an equal defence, and p 1 from 2^17 up', () => {

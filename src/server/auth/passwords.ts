@@ -6,6 +6,7 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { DEFAULT_SCRYPT_N } from '../config';
 import { passwordWeakness } from './strength';
+import { inHashSlot } from './hash-slots';
 
 const KEY_LENGTH = 64;
 
@@ -32,22 +33,11 @@ export function usePasswordCost(N: number) {
   decoyHash = undefined;
 }
 
-/** At most two hashes at a time per process: memory stays bounded (up to 128 MiB each at 2^17) whatever the burst. */
-const MAX_PARALLEL = 2;
-let running = 0;
-const waiting: (() => void)[] = [];
-
-async function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
-  if (running >= MAX_PARALLEL) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
-  try {
-    return await new Promise((resolve, reject) =>
-      scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))),
-    );
-  } finally {
-    running--;
-    waiting.shift()?.();
-  }
+/** A hash in its turn (auth/hash-slots.ts: bounded by count and by memory, first come first served). */
+function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptOptions & { N: number; r: number }): Promise<Buffer> {
+  return inHashSlot(128 * options.N * options.r, () =>
+    new Promise((resolve, reject) => scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key)))),
+  );
 }
 
 /** Format: `scrypt$N$r$p$salt$hash` (base64), so parameters can be raised later without breaking old hashes. */

@@ -1,5 +1,7 @@
 /** The permission catalogue (`GET /models`), and the permissions a user holds through their roles. */
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { qualified } from '../db/sql';
 import type { DbOrTx } from '../db/client';
 import { permissionGroups, permissions, rolePermissions, userRoles } from '../db/schema';
 
@@ -22,3 +24,8 @@ export async function permissionCodesOf(db: DbOrTx, userId: string): Promise<str
     .where(eq(userRoles.userId, userId));
   return rows.map((r) => r.code);
 }
+
+/** True when the user (a column or value of the outer query) holds any permission: part of another statement. */
+export const holdsAnyPermission = (userId: AnyPgColumn | SQL): SQL<boolean> =>
+  sql<boolean>`exists (select 1 from ${userRoles} join ${rolePermissions} on ${qualified(rolePermissions.roleId)} = ${qualified(userRoles.roleId)}
+    join ${permissions} on ${qualified(permissions.id)} = ${qualified(rolePermissions.permissionId)} where ${qualified(userRoles.userId)} = ${userId})`;

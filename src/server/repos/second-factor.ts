@@ -74,7 +74,8 @@ export async function checkSecondFactorLocked(
 }
 
 /**
- * The second step of a login, after the password passed: nothing to do for a user without two-factor; otherwise the
+ * The second step of a login, after the password passed: nothing to do for a user without two-factor (`twoFactorOn`,
+ * as the login's read of the account found it); otherwise the
  * code is required (`missing`) and checked behind the throttle under scope `totp` (a wrong code is a failed attempt)
  * and behind the account's lock (`locked`: the authenticator's codes are refused until a recovery code lifts it).
  */
@@ -82,10 +83,10 @@ export async function loginSecondFactor(
   db: DbOrTx,
   throttle: LoginThrottle,
   serverSecret: string,
-  who: { userId: string; username: string; address: string; code?: string },
+  who: { userId: string; username: string; address: string; code?: string; twoFactorOn: boolean },
 ): Promise<'passed' | 'missing' | 'wrong' | 'locked' | { retryAfter: number }> {
-  const row = await findTwoFactor(db, who.userId);
-  if (!row?.enabledAt) return 'passed';
+  // The login read the account's two-factor state in its one statement (repos/profile.ts loginAccount).
+  if (!who.twoFactorOn) return 'passed';
   if (!who.code?.trim()) return 'missing';
   const code = who.code;
   let locked = false;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import type { Database } from '../db/client';
 import { openPglite, PGLITE_EXTENSIONS } from '../db/pglite';
@@ -80,6 +80,24 @@ describe('LoginThrottle', () => {
     for (let i = 0; i < 4; i++) expect((await (i % 2 ? one : other).reserve(keys('shared', '4'), t0 + i)).ok).toBe(true);
     expect((await one.reserve(keys('shared', '4'), t0 + 10)).ok).toBe(false);
     expect((await other.reserve(keys('shared', '4'), t0 + 10)).ok).toBe(false);
+  });
+
+  it('reserves in one statement, opening no transaction that would hold its locks across round trips', async () => {
+    // A transaction of five round trips held the address's lock while a busy server answered each one: fifty
+    // colleagues behind one address queued on it (docs/decisions.md, "The morning login: one statement…").
+    const throttle = new LoginThrottle(database.db, 3, 60);
+    await throttle.reserve(keys('one-statement', '6'));
+    const transaction = vi.spyOn(database.db, 'transaction');
+    const execute = vi.spyOn(database.db, 'execute');
+    try {
+      const reserved = await throttle.reserve(keys('one-statement', '6'));
+      expect(reserved.ok).toBe(true);
+      expect(transaction).not.toHaveBeenCalled();
+      expect(execute).toHaveBeenCalledTimes(1);
+    } finally {
+      transaction.mockRestore();
+      execute.mockRestore();
+    }
   });
 
   it('cuts a huge subject to the column instead of failing', async () => {

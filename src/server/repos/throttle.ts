@@ -1,8 +1,9 @@
 /**
  * The throttle in front of every secret check (a password at login or at a password change; a second factor later,
  * under its own `scope`). An attempt is reserved — a row in `secret_attempt` — before the secret is checked, in one
- * short transaction that holds advisory locks on the subject (the username) and the address, so parallel requests on
- * any number of processes see each other's reservations: 40 parallel wrong passwords get `maxAttempts` checks.
+ * statement that holds advisory locks on the subject (the username) and the address while it runs, so parallel
+ * requests on any number of processes see each other's reservations: 40 parallel wrong passwords get `maxAttempts`
+ * checks. The rules below are decided in that statement (SQL function `secret_attempt_reserve`, migration 0023).
  *
  * - Per (subject, address) the limit is hard: past `maxAttempts` attempts in the window, 429 with Retry-After.
  * - Per subject alone, and per address alone, it is soft: past `maxAttempts` each further attempt is spaced from the
@@ -19,15 +20,13 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, lt, lte, or, sql } from 'drizzle-orm';
+import { rowsOf } from '../db/sql';
 import type { Db } from '../db/client';
 import { secretAttempts } from '../db/schema';
 
 /** A username of 10 000 characters costs the same as a short one: keys longer than the columns are cut. */
 const SUBJECT_LENGTH = 160;
 const ADDRESS_LENGTH = 64;
-/** Advisory lock classes (the two-key form), so a subject and an address never share a lock by accident. */
-const LOCK_SUBJECT = 7301;
-const LOCK_ADDRESS = 7302;
 
 type Reservation =
   | { ok: true; id: string; at: Date; reservedAt: Date; waitMs: number }
@@ -59,77 +58,23 @@ export class LoginThrottle {
     private readonly firstDelayMs = 1000,
   ) {}
 
-  /** The longest wait a reservation may be given; a slot further ahead is refused with 429. */
-  private get maxDelayMs() {
-    return this.maxDelaySteps * this.firstDelayMs;
-  }
-
-  /** The delay before the next attempt of a key that already has `count` attempts in the window. */
-  delayMs(count: number): number {
-    if (count < this.maxAttempts) return 0;
-    return Math.min(this.maxDelaySteps, 2 ** (count - this.maxAttempts)) * this.firstDelayMs;
-  }
-
-  /** Reserves one attempt, or answers how many seconds to wait before asking again. */
+  /**
+   * Reserves one attempt, or answers how many seconds to wait before asking again. One statement: the function
+   * `secret_attempt_reserve` (migration 0023) takes the subject's and the address's advisory locks, reads the window,
+   * decides as the comment above says and inserts the row, so the locks are held only while PostgreSQL runs it — never
+   * across round trips to a busy server (the transaction it replaced queued fifty colleagues on their address's lock).
+   */
   async reserve(keys: AttemptKeys, now = Date.now()): Promise<Reservation> {
-    const scope = keys.scope;
     const subject = keys.subject.toLowerCase().slice(0, SUBJECT_LENGTH);
     const address = keys.address.slice(0, ADDRESS_LENGTH);
     await this.sweep(now);
-    const since = new Date(now - this.windowSeconds * 1000);
-    // The one repository that opens its own transaction: a reservation must commit before its request waits for the
-    // slot, so parallel requests (on any process) see it; it can never ride on a caller's unit of work.
-    // eslint-disable-next-line no-restricted-syntax -- see above
-    return this.db.transaction(async (tx) => {
-      // Always the subject's lock first, then the address's: no two reservations can wait on each other in a circle.
-      await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_SUBJECT}, hashtext(${`${scope}:${subject}`}))`);
-      await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_ADDRESS}, hashtext(${`${scope}:${address}`}))`);
-      const rows = await tx
-        .select({ subject: secretAttempts.subject, address: secretAttempts.address, at: secretAttempts.at, failedAt: secretAttempts.failedAt })
-        .from(secretAttempts)
-        .where(
-          and(
-            eq(secretAttempts.scope, scope),
-            sql`${secretAttempts.at} > ${since.toISOString()}::timestamptz`,
-            or(eq(secretAttempts.subject, subject), eq(secretAttempts.address, address)),
-          ),
-        );
-      const pair = rows
-        .filter((r) => r.subject === subject && r.address === address)
-        .map((r) => r.at.getTime())
-        .sort((a, b) => b - a);
-      if (pair.length >= this.maxAttempts) {
-        const freesAt = pair[this.maxAttempts - 1] + this.windowSeconds * 1000;
-        return { ok: false as const, retryAfter: Math.max(1, Math.ceil((freesAt - now) / 1000)) };
-      }
-      const slotAfter = (times: number[]) => (times.length ? Math.max(...times) + this.delayMs(times.length) : now);
-      const slot = Math.max(
-        now,
-        slotAfter(rows.filter((r) => r.subject === subject).map((r) => r.at.getTime())),
-        slotAfter(this.addressCounts(rows.filter((r) => r.address === address)).map((r) => r.at.getTime())),
-      );
-      const waitMs = slot - now;
-      if (waitMs > this.maxDelayMs) {
-        return { ok: false as const, retryAfter: Math.max(1, Math.ceil((waitMs - this.maxDelayMs) / 1000)) };
-      }
-      const at = new Date(slot);
-      const [row] = await tx.insert(secretAttempts).values({ scope, subject, address, at }).returning({ id: secretAttempts.id });
-      return { ok: true as const, id: row.id, at, reservedAt: new Date(now), waitMs };
-    });
-  }
-
-  /**
-   * The attempts of one address that count against it. A success deletes its row, so a row without `failedAt` is an
-   * attempt still being checked: colleagues behind one NAT address logging in at once are not guesses, so those count
-   * only beyond `inFlightAllowance`, and only the newest of them. Once the address has failed `maxAttempts` times it is
-   * guessing, and every attempt counts, in flight too: parallel guesses over many usernames then take turns a delay
-   * apart, as sequential ones do (counting failures alone gave them all the same slot: a burst per delay).
-   */
-  private addressCounts<R extends { at: Date; failedAt: Date | null }>(fromAddress: R[]): R[] {
-    const failed = fromAddress.filter((r) => r.failedAt);
-    if (failed.length >= this.maxAttempts) return fromAddress;
-    const inFlight = fromAddress.filter((r) => !r.failedAt).sort((a, b) => a.at.getTime() - b.at.getTime());
-    return [...failed, ...inFlight.slice(this.inFlightAllowance)];
+    const [row] = rowsOf<{ reserved_id: string | null; slot_ms: number | null; retry_after: number | null }>(
+      await this.db.execute(sql`select * from secret_attempt_reserve(${keys.scope}, ${subject}, ${address}, ${now}, ${this.maxAttempts},
+        ${this.windowSeconds * 1000}, ${this.firstDelayMs}, ${this.maxDelaySteps}, ${this.inFlightAllowance})`),
+    );
+    if (!row.reserved_id) return { ok: false, retryAfter: Number(row.retry_after) };
+    const slot = Number(row.slot_ms);
+    return { ok: true, id: row.reserved_id, at: new Date(slot), reservedAt: new Date(now), waitMs: slot - now };
   }
 
   /** Waits for a reserved slot; no database connection is held meanwhile. */

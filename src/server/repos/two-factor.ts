@@ -1,5 +1,7 @@
 /** Two-factor rows and recovery codes. Every function takes the database or a transaction and opens none itself. */
-import { and, count, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { qualified } from '../db/sql';
 import type { DbOrTx } from '../db/client';
 import { recoveryCodes, roles, userRoles, userTwoFactor } from '../db/schema';
 
@@ -82,20 +84,22 @@ export async function recoveryCodesLeft(db: DbOrTx, userId: string): Promise<num
   return row?.n ?? 0;
 }
 
+/** Whether a role of the user (a column or value of the outer query) demands a second factor: part of a statement. */
+export const twoFactorRequiredOf = (userId: AnyPgColumn | SQL | string): SQL<boolean> =>
+  sql<boolean>`exists (select 1 from ${userRoles} join ${roles} on ${qualified(roles.id)} = ${qualified(userRoles.roleId)}
+    where ${qualified(userRoles.userId)} = ${userId} and ${qualified(roles.requireTwoFactor)})`;
+/** Whether the user's second factor is on: part of a statement. */
+export const twoFactorOnOf = (userId: AnyPgColumn | SQL | string): SQL<boolean> =>
+  sql<boolean>`exists (select 1 from ${userTwoFactor} where ${qualified(userTwoFactor.userId)} = ${userId} and ${qualified(userTwoFactor.enabledAt)} is not null)`;
+
 /**
  * What the auth plugin keeps per session: whether the user's roles demand a second factor, and whether it is on.
  * One statement over indexed keys.
  */
 export async function twoFactorState(db: DbOrTx, userId: string): Promise<{ required: boolean; enabled: boolean }> {
-  const [row] = await db
-    .select({
-      required: sql<boolean>`exists (select 1 from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${userId} and ${roles.requireTwoFactor})`,
-      enabled: sql<boolean>`exists (select 1 from ${userTwoFactor} where ${userTwoFactor.userId} = ${userId} and ${userTwoFactor.enabledAt} is not null)`,
-    })
-    .from(sql`(select 1) as one`);
+  const [row] = await db.select({ required: twoFactorRequiredOf(userId), enabled: twoFactorOnOf(userId) }).from(sql`(select 1) as one`);
   return { required: Boolean(row?.required), enabled: Boolean(row?.enabled) };
 }
-
 
 /**
  * Sets whether a role requires two-factor login; answers the previous value, undefined when there is no such role. The

@@ -8,11 +8,9 @@ import { hashPassword, needsRehash, verifyPassword } from '../auth/passwords';
 import { throttledCheck } from '../repos/throttle';
 import { upgradePasswordHash } from '../repos/users';
 import { createSession, endSessions, rotateSession } from '../repos/sessions';
-import { permissionCodesOf } from '../repos/permissions';
 import { authenticate } from '../plugins/auth';
 import { loginSecondFactor } from '../repos/second-factor';
 import { accountMessage } from '../auth/account-messages';
-import { twoFactorState } from '../repos/two-factor';
 import { said, say } from '../messages';
 
 const AUTH_TEXTS = {
@@ -40,7 +38,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const outcome = await throttledCheck(app.loginThrottle, { scope: 'password', subject: username, address: request.ip }, async () => {
         const found = await loginAccount(app.db, username);
         const valid = await verifyPassword(password, found?.passwordHash);
-        return valid && found && (await permissionCodesOf(app.db, found.id)).length > 0 && found;
+        return valid && found?.admin && found;
       });
       if ('retryAfter' in outcome) return tooManyAttempts(reply, outcome.retryAfter);
       const user = outcome.passed;
@@ -51,6 +49,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         username,
         address: request.ip,
         code: request.body.code,
+        twoFactorOn: user.twoFactorOn,
       });
       if (typeof second === 'object') return tooManyAttempts(reply, second.retryAfter);
       if (second === 'missing') throw new HttpError(401, said(AUTH_TEXTS.enterCode), undefined, { twoFactorRequired: true });
@@ -66,7 +65,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         userAgent: userAgent ?? request.headers['user-agent'],
         ip: request.ip,
       });
-      const { required, enabled } = await twoFactorState(app.db, user.id);
+      const { twoFactorRequired: required, twoFactorOn: enabled } = user;
       return reply.status(201).send(required && !enabled ? { ...pair, twoFactorSetupRequired: true as const } : pair);
     },
   );
