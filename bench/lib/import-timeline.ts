@@ -14,7 +14,7 @@ interface Mark {
   rows?: number;
   ms?: number;
 }
-export interface SlowAnswer {
+interface SlowAnswer {
   url: number;
   start: number;
   end: number;
