@@ -16,59 +16,10 @@ import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLITE_EXTENSIONS } from '../src/server/db/pglite';
 import { multipart, openImportApp, placesCsv } from './lib/import-app';
+import { slowestKinds, timeQueries, type Timing } from './lib/query-timing';
 
 const { values: args } = parseArgs({ options: { rows: { type: 'string', default: '1000,3000' }, edit: { type: 'boolean', default: false }, file: { type: 'boolean', default: false }, profile: { type: 'string' } } });
 const SIZES = args.rows.split(',').map(Number);
-
-/** A statement's kind: its first words, parameters and literals left out. */
-const kindOf = (text: string) =>
-  text
-    .replace(/\s+/g, ' ')
-    .replace(/\$\d+/g, '$')
-    .replace(/\(\$(, \$)*\)/g, '($…)')
-    .slice(0, 90);
-
-interface Timing {
-  count: number;
-  ms: number;
-  params: number;
-}
-
-/** Times every query of `client` (from its parse to its parsed result) while `on` is set, by kind. */
-function timeQueries(client: PGlite) {
-  const state = { on: false, byKind: new Map<string, Timing>(), current: '', inQuery: 0 };
-  const target = client as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>;
-  const exclusive = target._runExclusiveQuery.bind(client);
-  const stream = target.execProtocolStream.bind(client);
-  const decoder = new TextDecoder();
-  target.execProtocolStream = (message: unknown, options: unknown) => {
-    const bytes = message as Uint8Array;
-    // A parse ('P': length, statement name, text) or a simple query ('Q': length, text) names the statement.
-    if (bytes[0] === 0x50 || bytes[0] === 0x51) {
-      const start = bytes[0] === 0x50 ? bytes.indexOf(0, 5) + 1 : 5;
-      state.current = decoder.decode(bytes.subarray(start, bytes.indexOf(0, start)));
-    }
-    return stream(message, options);
-  };
-  target._runExclusiveQuery = async (fn: unknown) => {
-    const start = performance.now();
-    try {
-      return await exclusive(fn);
-    } finally {
-      if (state.on) {
-        const ms = performance.now() - start;
-        state.inQuery += ms;
-        const kind = kindOf(state.current);
-        const t = state.byKind.get(kind) ?? { count: 0, ms: 0, params: 0 };
-        t.count++;
-        t.ms += ms;
-        t.params += (state.current.match(/\$\d+/g) ?? []).length;
-        state.byKind.set(kind, t);
-      }
-    }
-  };
-  return state;
-}
 
 async function run(rows: number, profileTo?: string) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dacha-bench-apply-'));
@@ -147,9 +98,7 @@ async function run(rows: number, profileTo?: string) {
       `${rows} ${args.edit ? 'edited' : 'new'} places: the import ${(total / 1000).toFixed(2)} s, its apply's transaction ${(applyMs / 1000).toFixed(2)} s ` +
         `(in statements ${(inQuery / 1000).toFixed(2)} s, between them ${((applyMs - inQuery) / 1000).toFixed(2)} s); ${done.created} created, ${done.updated} updated`,
     );
-    for (const [kind, t] of [...byKind].sort((a, b) => b[1].ms - a[1].ms).slice(0, 14)) {
-      console.log(`  ${t.ms.toFixed(0).padStart(7)} ms ${String(t.count).padStart(5)}×  ${String(t.params).padStart(6)} params  ${kind}`);
-    }
+    for (const line of slowestKinds(byKind)) console.log(`  ${line}`);
   } finally {
     await app.close();
     await rm(dataDir, { recursive: true, force: true });

@@ -8,17 +8,21 @@
  *   longest answer of each is printed beside the goal (1 s). On PGlite every request shares the one connection;
  * - the apply of 10 000 new places: its time, and the longest wait of the same concurrent requests.
  *
- *   npx tsx bench/import-bounds.ts [--engine pglite|postgres] [--rows 3000] [--apply-rows 10000] [--parts memory,dry,apply,big]
+ *   npx tsx bench/import-bounds.ts [--engine pglite|postgres] [--rows 3000] [--apply-rows 10000] [--parts memory,dry,apply,big] [--timeline]
+ *
+ * `--timeline` prints where each import's time went beside the probes' slow answers (`lib/import-timeline.ts`).
  *
  * `--parts` runs only some of them (a loaded machine may not have the hour the whole takes).
  */
 import { request } from 'node:http';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
+import type { PGlite } from '@electric-sql/pglite';
 import { openBenchApp } from './lib/bench-app';
+import { startTimeline } from './lib/import-timeline';
 
 const { values: args } = parseArgs({
-  options: { engine: { type: 'string', default: 'pglite' }, rows: { type: 'string', default: '3000' }, 'apply-rows': { type: 'string', default: '10000' }, parts: { type: 'string', default: 'memory,dry,apply,big' } },
+  options: { engine: { type: 'string', default: 'pglite' }, rows: { type: 'string', default: '3000' }, 'apply-rows': { type: 'string', default: '10000' }, parts: { type: 'string', default: 'memory,dry,apply,big' }, timeline: { type: 'boolean', default: false } },
 });
 const engine = args.engine === 'postgres' ? 'postgres' : 'pglite';
 const STALL_ROWS = Number(args.rows);
@@ -83,24 +87,37 @@ const { origin, urls, headers } = workerData;
 let running = true;
 const longest = urls.map(() => 0);
 const counts = urls.map(() => 0);
+// Answers slower than 250 ms, in absolute milliseconds (timeOrigin + now, comparable across threads).
+const slow = [];
+const failures = [];
+const now = () => performance.timeOrigin + performance.now();
 parentPort.on('message', () => (running = false));
 Promise.all(urls.map(async (url, i) => {
   while (running) {
-    const start = performance.now();
-    const res = await fetch(origin + url, { headers });
-    await res.arrayBuffer();
+    const start = now();
+    let res;
+    try {
+      res = await fetch(origin + url, { headers });
+      await res.arrayBuffer();
+    } catch (error) {
+      // Kept and counted as an answer that never came (e.g. undici's 300 s header timeout), with its cause.
+      failures.push({ url, start, end: now(), error: String(error.cause ?? error) });
+      continue;
+    }
     if (res.status !== 200) throw new Error(url + ': ' + res.status);
-    longest[i] = Math.max(longest[i], performance.now() - start);
+    const took = now() - start;
+    longest[i] = Math.max(longest[i], took);
+    if (took > 250) slow.push({ url: i, start, end: start + took });
     counts[i]++;
     await new Promise((r) => setTimeout(r, 50));
   }
-})).then(() => parentPort.postMessage({ longest, counts }), (error) => parentPort.postMessage({ error: String(error) }));
+})).then(() => parentPort.postMessage({ longest, counts, slow, failures }), (error) => parentPort.postMessage({ error: String(error) }));
 `;
 
 /** Asks `urls` every 50 ms (each waits for its previous answer) from another thread while `work` runs: the longest answer of each. */
 async function probed<T>(work: () => Promise<T>, urls: string[]) {
   const worker = new Worker(PROBE_LOOP, { eval: true, workerData: { origin, urls, headers } });
-  const answer = new Promise<{ longest: number[]; counts: number[]; error?: string }>((resolve, reject) => {
+  const answer = new Promise<{ longest: number[]; counts: number[]; slow: { url: number; start: number; end: number }[]; failures: { url: string; start: number; end: number; error: string }[]; error?: string }>((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
   });
@@ -112,10 +129,12 @@ async function probed<T>(work: () => Promise<T>, urls: string[]) {
     worker.postMessage('stop');
   }
   const seconds = (performance.now() - start) / 1000;
-  const { longest, counts, error } = await answer;
+  const { longest, counts, slow, failures, error } = await answer;
   await worker.terminate();
+  for (const f of failures) console.log(`    ${f.url} failed after ${((f.end - f.start) / 1000).toFixed(1)} s: ${f.error}`);
+  if (failures.length) failed = true;
   if (error) throw new Error(error);
-  return { result, seconds, longest, counts };
+  return { result, seconds, longest, counts, slow };
 }
 
 const placesCsv = (rows: number, prefix: string) => {
@@ -144,13 +163,15 @@ try {
   const urls = ['/api/v1/health', '/api/v1/region?range=[0,24]&sort=["name","ASC"]'];
   const stall = async (label: string, rows: number, dryRun: boolean, prefix: string) => {
     const csv = placesCsv(rows, prefix);
-    const { result, seconds, longest, counts } = await probed(() => measured(() => importOf('place', csv, dryRun)), urls);
+    const timeline = args.timeline ? startTimeline(engine === 'pglite' ? (bench.database.db as unknown as { $client: PGlite }).$client : undefined) : undefined;
+    const { result, seconds, longest, counts, slow } = await probed(() => measured(() => importOf('place', csv, dryRun)), urls);
     const answer = JSON.parse(result.result.body) as { created?: number; message?: string };
     if (result.result.status !== 200 || answer.created !== rows) throw new Error(`${label}: ${result.result.status} ${result.result.body.slice(0, 300)}`);
     const waits = urls.map((u, i) => `${u.split('?')[0]} ${longest[i].toFixed(0)} ms (${counts[i]} asked)`).join(', ');
     const ok = longest.every((w) => w < WAIT_GOAL_MS);
     failed ||= !ok && engine === 'pglite';
     console.log(`    ${label.padEnd(32)} ${seconds.toFixed(2)} s, RSS +${mb(result.growth)} MB; longest concurrent answer: ${waits}  (goal < ${WAIT_GOAL_MS} ms: ${ok ? 'ok' : 'OVER'})`);
+    timeline?.print(slow, urls);
   };
   console.log(`  concurrent requests during an import (${urls.join(' and ')} every 50 ms):`);
   if (parts.has('dry')) await stall(`dry run of ${STALL_ROWS} rows`, STALL_ROWS, true, 'a');

@@ -7,6 +7,7 @@
  * between slices. `?dryRun=true` answers the plan; otherwise a clean plan applies in one transaction, or nothing does
  * (400 with the same answer when a row is bad).
  */
+import { channel } from 'node:diagnostics_channel';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { perm } from '../../../shared/permissions';
@@ -93,6 +94,10 @@ class DryRun extends Error {
  */
 const PLAN_SLICE_MS = 50;
 
+/** The import's phases as they pass, for a bench to time them (`bench/import-bounds.ts --timeline`); free without a subscriber. */
+const phases = channel('dacha:import');
+const mark = (phase: string, detail?: Record<string, unknown>) => phases.hasSubscribers && phases.publish({ phase, at: performance.timeOrigin + performance.now(), ...detail });
+
 export function registerImport<R extends { id: string }, C, U>(ctx: ResourceContext<R, C, U>) {
   const { app, cfg, def, tags, label } = ctx;
   if (!def.api.import || !cfg.create || !cfg.update) return;
@@ -138,6 +143,7 @@ export function registerImport<R extends { id: string }, C, U>(ctx: ResourceCont
 
   async function runImport(request: FastifyRequest) {
     const dryRun = (request.query as { dryRun?: string }).dryRun === 'true';
+    mark('start');
     const languages = await allLanguageCodes(app.db);
     const headers = headerKeys(def, ctx.record, languages.map((l) => l.code), app.config.timeZone);
     const sheet = await readSheet(await fileOf(request), {
@@ -152,17 +158,23 @@ export function registerImport<R extends { id: string }, C, U>(ctx: ResourceCont
         }
       },
     });
+    mark('read', { rows: sheet.rows.length });
     const columns = sheet.header.map((h) => headerKey(headers, h));
     if (!columns.includes('id')) throw badRequest(said(TEXTS.noIdColumn));
     const input = { sheet, columns, fields, languages };
     // The plan: every row through the resource's own commands, in slices of at most PLAN_SLICE_MS, each on a
     // transaction of its own that is rolled back. Between slices the connection is free (PGlite has one).
     const prepared = await prepareImport(ctx, app.db, request, input);
+    mark('prepared');
     const run = newRun();
     while (run.next < sheet.rows.length) {
+      const from = run.next;
+      const t0 = performance.now();
       await rolledBack((tx) => importRows(ctx, tx, request, input, prepared, run, performance.now() + PLAN_SLICE_MS));
+      mark('slice', { rows: run.next - from, ms: performance.now() - t0 });
       await new Promise((resolve) => setImmediate(resolve));
     }
+    mark('planned');
     const planned = run.result;
     if (dryRun) return planned;
     if (planned.errors.length) throw importFailed(planned);
@@ -171,7 +183,14 @@ export function registerImport<R extends { id: string }, C, U>(ctx: ResourceCont
     // nothing is kept.
     const headerOf = (key: string) => (columns.includes(key) ? sheet.header[columns.indexOf(key)] : null);
     try {
-      return await auditedWrite(app.db, request, async (tx) => ({ result: planned, ...(await applyPlanned(ctx, tx, request, run.planned, languages, headerOf)) }));
+      const answer = await auditedWrite(app.db, request, async (tx) => {
+        mark('tx-in');
+        const out = { result: planned, ...(await applyPlanned(ctx, tx, request, run.planned, languages, headerOf)) };
+        mark('applied');
+        return out;
+      });
+      mark('committed');
+      return answer;
     } catch (error) {
       if (error instanceof ApplyFailed) throw importFailed({ ...planned, errors: error.errors });
       throw error;
