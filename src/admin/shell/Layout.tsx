@@ -47,7 +47,8 @@ const AppBar = () => {
           <CommandPalette />
           <OfflineNote />
           <ToggleThemeButton />
-          <LoadingIndicator />
+          {/* Its spinner is a progressbar: named, or a screen reader announces a nameless one on every load. */}
+          <LoadingIndicator aria-label={translate('ra.page.loading')} />
         </>
       }
     >
