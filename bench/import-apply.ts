@@ -20,13 +20,14 @@ import { slowestKinds, timeQueries, type Timing } from './lib/query-timing';
 
 const { values: args } = parseArgs({ options: { rows: { type: 'string', default: '1000,3000' }, edit: { type: 'boolean', default: false }, file: { type: 'boolean', default: false }, profile: { type: 'string' } } });
 const SIZES = args.rows.split(',').map(Number);
+const STALL_GOAL_MS = 1000;
 
 async function run(rows: number, profileTo?: string) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dacha-bench-apply-'));
   // In memory by default (as wave 8 timed it); `--file`: in a folder, as a server keeps it.
   const client = await PGlite.create(args.file ? path.join(dataDir, 'pg') : undefined, { extensions: PGLITE_EXTENSIONS });
   const queries = timeQueries(client);
-  const { app, database, api, region } = await openImportApp(client, dataDir, rows);
+  const { app, database, api } = await openImportApp(client, dataDir, rows);
   try {
     const importOf = async (csv: string) => {
       const res = await api({ method: 'POST', url: '/api/v1/place/import', ...multipart(csv) });
@@ -35,8 +36,7 @@ async function run(rows: number, profileTo?: string) {
     };
     let csv = placesCsv(rows);
     if (args.edit) {
-      // Every place renamed (its translation's texts) and moved to another region (its row).
-      await region('bench.region2', { uz: 'Samarqand viloyati', ru: 'Самаркандская область', en: 'Samarkand Region' });
+      // Every place renamed (its translation's texts) and moved to another region (its row), the demo's Samarkand.
       await importOf(csv);
       csv = (await api({ method: 'GET', url: '/api/v1/place/export' })).body.replace(/Village (\d+)/g, 'Hamlet $1').replaceAll('Tashkent Region', 'Samarkand Region');
     }
@@ -98,6 +98,8 @@ async function run(rows: number, profileTo?: string) {
       `${rows} ${args.edit ? 'edited' : 'new'} places: the import ${(total / 1000).toFixed(2)} s, its apply's transaction ${(applyMs / 1000).toFixed(2)} s ` +
         `(in statements ${(inQuery / 1000).toFixed(2)} s, between them ${((applyMs - inQuery) / 1000).toFixed(2)} s); ${done.created} created, ${done.updated} updated`,
     );
+    // The transaction holds PGlite's only connection: every other request waits that long (issue #32: < 1 s at 3 000 rows).
+    if (rows <= 3000) console.log(`  goal: the transaction under ${STALL_GOAL_MS} ms at 3 000 rows: ${applyMs < STALL_GOAL_MS ? 'ok' : 'OVER'}`);
     for (const line of slowestKinds(byKind)) console.log(`  ${line}`);
   } finally {
     await app.close();

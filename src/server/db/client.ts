@@ -22,6 +22,12 @@ export interface Database {
   /** The embedded engine only: runs `fn` while no statement runs (a backup's consistent copy of the folder). */
   exclusive?<T>(fn: () => Promise<T>): Promise<T>;
   /**
+   * The embedded engine only: vacuums and analyzes `tables` after a bulk write. PGlite runs no autovacuum, so without
+   * it the rows an import's plan rolled back stay in the tables for good, and plans keep the sizes of the tables' first
+   * days. PostgreSQL's autovacuum does this itself.
+   */
+  tidy?(tables: string[]): Promise<void>;
+  /**
    * LISTEN on a channel: `onMessage` gets each NOTIFY's payload, from this process or any other on the database.
    * `onListening(false)` says notifications may be missed (the connection dropped; it is retried every second),
    * `onListening(true)` that they arrive again. Resolves to a function that stops listening.

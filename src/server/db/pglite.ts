@@ -30,6 +30,10 @@ export function openPglite(client: PGlite, description: string): Database {
     },
     close: () => client.close(),
     exclusive: (fn) => client.runExclusive(fn),
+    async tidy(tables) {
+      const names = tables.map((t) => `"${t.replaceAll('"', '""')}"`).join(', ');
+      if (names) await client.exec(`vacuum (analyze) ${names}`);
+    },
     // One process, one connection: nothing can be missed.
     async listen(channel, onMessage, onListening) {
       const stop = await client.listen(channelName(channel), onMessage);

@@ -21,7 +21,10 @@ import type { ResourceContext } from './context';
 import { headerKey, headerKeys, importFields } from './import-fields';
 import { importRows, newRun, prepareImport, type ImportResult } from './import-rows';
 import { ApplyFailed, applyPlanned } from './import-apply';
+import { getTableName } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { replanStatements } from '../../db/sql';
+import { RESOURCE_TABLES, type TabledResource } from '../../db/tables';
 import { formValidator } from './schemas';
 
 /** An import file holds at most this many bytes (413 beyond): 10 000 cottages take about 4 MB. */
@@ -166,34 +169,56 @@ export function registerImport<R extends { id: string }, C, U>(ctx: ResourceCont
     // transaction of its own that is rolled back. Between slices the connection is free (PGlite has one).
     const prepared = await prepareImport(ctx, app.db, request, input);
     mark('prepared');
-    const run = newRun();
-    while (run.next < sheet.rows.length) {
-      const from = run.next;
-      const t0 = performance.now();
-      await rolledBack((tx) => importRows(ctx, tx, request, input, prepared, run, performance.now() + PLAN_SLICE_MS));
-      mark('slice', { rows: run.next - from, ms: performance.now() - t0 });
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    mark('planned');
-    const planned = run.result;
-    if (dryRun) return planned;
-    if (planned.errors.length) throw importFailed(planned);
-    // The apply: only a file the plan found clean, in one short transaction, through the resource's batched commands
-    // (a few multi-row statements for the whole file). A record changed since the plan read it fails its row, and
-    // nothing is kept.
-    const headerOf = (key: string) => (columns.includes(key) ? sheet.header[columns.indexOf(key)] : null);
+    // Whatever the end (an answer, a refusal, an error), the rows the plan wrote and rolled back are vacuumed.
     try {
-      const answer = await auditedWrite(app.db, request, async (tx) => {
-        mark('tx-in');
-        const out = { result: planned, ...(await applyPlanned(ctx, tx, request, run.planned, languages, headerOf)) };
-        mark('applied');
-        return out;
-      });
-      mark('committed');
-      return answer;
+      const run = newRun();
+      while (run.next < sheet.rows.length) {
+        const from = run.next;
+        const t0 = performance.now();
+        await rolledBack(async (tx) => {
+          await replanStatements(tx);
+          await importRows(ctx, tx, request, input, prepared, run, performance.now() + PLAN_SLICE_MS);
+        });
+        mark('slice', { rows: run.next - from, ms: performance.now() - t0 });
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      mark('planned');
+      const planned = run.result;
+      if (dryRun) return planned;
+      if (planned.errors.length) throw importFailed(planned);
+      // The apply: only a file the plan found clean, in one short transaction, through the resource's batched commands
+      // (a few multi-row statements for the whole file). A record changed since the plan read it fails its row, and
+      // nothing is kept.
+      const headerOf = (key: string) => (columns.includes(key) ? sheet.header[columns.indexOf(key)] : null);
+      try {
+        const answer = await auditedWrite(app.db, request, async (tx) => {
+          mark('tx-in');
+          await replanStatements(tx);
+          const out = { result: planned, ...(await applyPlanned(ctx, tx, request, run.planned, languages, headerOf)) };
+          mark('applied');
+          return out;
+        });
+        mark('committed');
+        return answer;
+      } catch (error) {
+        if (error instanceof ApplyFailed) throw importFailed({ ...planned, errors: error.errors });
+        throw error;
+      }
+    } finally {
+      await tidyAfterImport();
+    }
+  }
+
+  /**
+   * The tables an import writes, vacuumed after it on PGlite (no autovacuum there): a plan leaves every row it wrote
+   * behind as a dead one, and an apply changes the tables' sizes by thousands of rows.
+   */
+  async function tidyAfterImport() {
+    const own = Object.hasOwn(RESOURCE_TABLES, def.key) ? [getTableName(RESOURCE_TABLES[def.key as TabledResource].table)] : [];
+    try {
+      await app.database.tidy?.([...new Set([...own, 'translation', 'definition', 'audit_log', 'change_event'])]);
     } catch (error) {
-      if (error instanceof ApplyFailed) throw importFailed({ ...planned, errors: error.errors });
-      throw error;
+      app.log.warn({ err: error }, 'import: vacuum after the import failed');
     }
   }
 
