@@ -16,7 +16,10 @@
  * 406 a refresh answers, or no answer) or answered >= 500.
  *
  *   npx tsx bench/admins.ts [--engine postgres|pglite|both] [--workers 2] [--seconds 60] [--admins 50]
- *     [--cottages 2000] [--think-ms 0] [--baseline ../wt-base] [--cpu-prof /tmp/prof]
+ *     [--cottages 2000] [--think-ms 0] [--baseline ../wt-base] [--cpu-prof /tmp/prof] [--keep-seed]
+ *
+ * `--keep-seed` (PostgreSQL): the seeded database (cottages, their signals, the admins: minutes of setup) is kept as
+ * `dacha_bench_admins_seed_<cottages>_<admins>` and each later run starts from a copy of it (drop it by hand).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -37,7 +40,8 @@ import { diskStorage } from '../src/server/storage';
 import { startServer, stopServer } from '../scripts/lib/server-process';
 import { cottagesToBackfill } from '../src/server/repos/signals';
 import { recomputeSignals } from '../src/server/routes/cottage-signals';
-import { BENCH_ADMIN, createBenchDatabase, dropBenchDatabase } from './lib/postgres';
+import { runStatement } from '../src/server/db/run-statement';
+import { BENCH_ADMIN, benchDatabaseUrl, createBenchDatabase, dropBenchDatabase } from './lib/postgres';
 
 const { values: args } = parseArgs({
   options: {
@@ -50,6 +54,7 @@ const { values: args } = parseArgs({
     workers: { type: 'string', default: '2' },
     baseline: { type: 'string' },
     'cpu-prof': { type: 'string' },
+    'keep-seed': { type: 'boolean', default: false },
   },
 });
 const SECONDS = Number(args.seconds);
@@ -82,7 +87,7 @@ interface WorkerResult {
 }
 
 
-/** The admin accounts (SUPER-ADMIN each), their own cottage and region to edit, and a spare region name each. */
+/** The admin accounts (SUPER-ADMIN each), and a spare region name each. */
 async function prepareAdmins(database: Database) {
   const db = database.db;
   const [superAdmin] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, SUPER_ADMIN_ROLE));
@@ -92,15 +97,22 @@ async function prepareAdmins(database: Database) {
     .values(Array.from({ length: ADMINS }, (_, i) => ({ username: `bench-admin-${i}`, name: `Bench admin ${i}`, passwordHash: hash })))
     .returning({ id: users.id, username: users.username });
   await db.insert(userRoles).values(made.map((u) => ({ userId: u.id, roleId: superAdmin.id })));
-  const someCottages = await db.select({ id: cottages.id, name: cottages.name }).from(cottages).orderBy(cottages.id).limit(ADMINS);
-  const allRegions = await db.select({ id: regions.id, nameTranslateId: regions.nameTranslateId }).from(regions).orderBy(regions.id);
   const langs = await db.select({ id: languages.id }).from(languages);
-  const spare: string[] = [];
   for (let i = 0; i < ADMINS; i++) {
     const [t] = await db.insert(translations).values({ code: `bench.spare.region.${i}`, type: 'content' }).returning({ id: translations.id });
     await db.insert(definitions).values(langs.map((l) => ({ translationId: t.id, languageId: l.id, value: `Bench region ${i}` })));
-    spare.push(t.id);
   }
+}
+
+/** Each admin's account, cottage and region to edit, and spare region name (the ones `prepareAdmins` made). */
+async function adminsOf(database: Database) {
+  const db = database.db;
+  const made = await db.select({ username: users.username }).from(users).where(sql`${users.username} like 'bench-admin-%'`);
+  made.sort((a, b) => Number(a.username!.split('-').at(-1)) - Number(b.username!.split('-').at(-1)));
+  const someCottages = await db.select({ id: cottages.id, name: cottages.name }).from(cottages).orderBy(cottages.id).limit(ADMINS);
+  const allRegions = await db.select({ id: regions.id, nameTranslateId: regions.nameTranslateId }).from(regions).orderBy(regions.id);
+  const spareOf = new Map((await db.select({ id: translations.id, code: translations.code }).from(translations).where(sql`${translations.code} like 'bench.spare.region.%'`)).map((t) => [t.code, t.id]));
+  const spare = made.map((_, i) => spareOf.get(`bench.spare.region.${i}`)!);
   // Each admin toggles a region between its own name and its own spare one; admins sharing a region never need the
   // same spare name.
   return made.map((u, i) => {
@@ -133,6 +145,29 @@ function drive(workerData: object): Promise<WorkerResult> {
   });
 }
 
+/** The database as a working day finds it: migrated, the scale seed, each image's hashes, the signals, the admins. */
+async function seedFor(database: Database, dataDir: string, label: string) {
+  await database.migrate();
+  await bootstrap(database.db, BENCH_ADMIN);
+  const storage = diskStorage(dataDir);
+  await seedScale(database.db, storage, { cottages: COTTAGES, batch: 10_000 });
+  // The scale seed shares 8 picture files over all cottages (for disk's sake), which would make every cottage a copy
+  // of hundreds of others. Listings' photos are mostly their own: each image gets hashes of its own (random 64-bit,
+  // never near another), as if its file had been hashed. (The seed has hashed the shared files already: replaced, or
+  // every edit's signals found ~500 near photos.)
+  await database.db.execute(sql`insert into cottage_image_hash (image_id, hashes, image)
+    select i.id, array[${sql.join(Array.from({ length: 4 }, () => sql`(random() * 9.2e18)::bigint`), sql`, `)}], i.image from cottage_image i
+    on conflict (image_id) do update set hashes = excluded.hashes, windows = null`);
+  // The signals a first start backfills (routes/signals-backfill.ts), computed before the load: the bench measures a
+  // working day, not the first start after an upgrade.
+  const started = performance.now();
+  for (let after: string | null = null, ids: string[]; (ids = await cottagesToBackfill(database.db, after, 200)).length; after = ids.at(-1)!) {
+    await recomputeSignals(database.db, storage, ids);
+  }
+  console.log(`admins (${label}): signals of ${COTTAGES} cottages computed in ${((performance.now() - started) / 1000).toFixed(1)} s before the load`);
+  await prepareAdmins(database);
+}
+
 interface Run {
   throughput: number;
   ok: boolean;
@@ -144,7 +179,13 @@ async function runEngine(engine: 'postgres' | 'pglite', label: string, cwd?: str
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dacha-bench-admins-'));
   let database: Database;
   let databaseUrl: string | undefined;
-  if (engine === 'postgres') {
+  const seedName = `dacha_bench_admins_seed_${COTTAGES}_${ADMINS}`;
+  const fromSeed = engine === 'postgres' && args['keep-seed'] && (await runStatement(benchDatabaseUrl(seedName), 'select 1').then(() => true, () => false));
+  if (fromSeed) {
+    await runStatement(benchDatabaseUrl('postgres'), `create database ${dbName} template ${seedName}`);
+    databaseUrl = benchDatabaseUrl(dbName);
+    database = openPostgres(databaseUrl);
+  } else if (engine === 'postgres') {
     databaseUrl = await createBenchDatabase('admins: postgres', dbName);
     if (!databaseUrl) {
       await rm(dataDir, { recursive: true, force: true });
@@ -156,28 +197,13 @@ async function runEngine(engine: 'postgres' | 'pglite', label: string, cwd?: str
   }
   const workers = engine === 'postgres' ? Number(args.workers) : 1;
   try {
-    await database.migrate();
-    await bootstrap(database.db, BENCH_ADMIN);
-    const storage = diskStorage(dataDir);
-    await seedScale(database.db, storage, { cottages: COTTAGES, batch: 10_000 });
-    // The scale seed shares 8 picture files over all cottages (for disk's sake), which would make every cottage a copy
-    // of hundreds of others. Listings' photos are mostly their own: each image gets hashes of its own (random 64-bit,
-    // never near another), as if its file had been hashed.
-    await database.db.execute(sql`insert into cottage_image_hash (image_id, hashes, image)
-      select i.id, array[${sql.join(Array.from({ length: 4 }, () => sql`(random() * 9.2e18)::bigint`), sql`, `)}], i.image from cottage_image i
-      on conflict do nothing`);
-    // The signals a first start backfills (routes/signals-backfill.ts), computed before the load: the bench measures a
-    // working day, not the first start after an upgrade.
-    const started = performance.now();
-    for (let after: string | null = null, ids: string[]; (ids = await cottagesToBackfill(database.db, after, 200)).length; after = ids.at(-1)!) {
-      await recomputeSignals(database.db, storage, ids);
-    }
-    console.log(`admins (${label}): signals of ${COTTAGES} cottages computed in ${((performance.now() - started) / 1000).toFixed(1)} s before the load`);
-    const admins = await prepareAdmins(database);
+    if (!fromSeed) await seedFor(database, dataDir, label);
+    const admins = await adminsOf(database);
     const ids = await idsOf(database);
     if (engine === 'postgres') await database.db.execute(sql`vacuum analyze`);
     // The server opens the database itself (PGlite: the data folder, which one process at a time may hold).
     await database.close();
+    if (args['keep-seed'] && engine === 'postgres' && !fromSeed) await runStatement(benchDatabaseUrl('postgres'), `create database ${seedName} template ${dbName}`);
     const server = await startServer(
       {
         DATA_DIR: dataDir,

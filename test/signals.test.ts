@@ -254,7 +254,7 @@ describe('duplicate photos', () => {
 
   it('image/search announces no change (it writes nothing): the write watchers do not run for it', async () => {
     let runs = 0;
-    t.app.watchWrites(async () => {
+    t.app.watchWrites(['cottage'], async () => {
       runs++;
     });
     const search = multipart({}, [{ field: 'image', filename: 'guest.jpg', content: await photo(12), type: 'image/jpeg' }]);

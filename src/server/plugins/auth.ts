@@ -188,17 +188,20 @@ export async function currentSession(app: FastifyInstance, sid: string): Promise
   return session && session.expiresAt > Date.now() ? session : undefined;
 }
 
+/** When the session was last written as used: a session read again (another process, a write's drop) is not touched again at once. */
+const touchedAtOf = (lastUsedAt: Date | null) => lastUsedAt?.getTime() ?? 0;
+
 /** A live session and its user's permissions from the database, kept in the cache; undefined when it has ended. */
 async function loadSession(app: FastifyInstance, sid: string): Promise<CachedSession | undefined> {
   const generation = app.caches.sessions.generation;
   const [row] = await app.db
-    .select({ userId: sessions.userId, revokedAt: sessions.revokedAt, expiresAt: sessions.expiresAt })
+    .select({ userId: sessions.userId, revokedAt: sessions.revokedAt, expiresAt: sessions.expiresAt, lastUsedAt: sessions.lastUsedAt })
     .from(sessions)
     .where(eq(sessions.id, sid));
   if (!row || !sessionIsLive(row)) return undefined;
   const [codes, twoFactor] = await Promise.all([permissionCodesOf(app.db, row.userId), twoFactorState(app.db, row.userId)]);
   const twoFactorSetupRequired = twoFactor.required && !twoFactor.enabled;
-  const session = { userId: row.userId, expiresAt: row.expiresAt.getTime(), permissions: new Set(codes), touchedAt: 0, twoFactorSetupRequired };
+  const session = { userId: row.userId, expiresAt: row.expiresAt.getTime(), permissions: new Set(codes), touchedAt: touchedAtOf(row.lastUsedAt), twoFactorSetupRequired };
   app.caches.sessions.set(sid, session, generation);
   return session;
 }

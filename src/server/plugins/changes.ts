@@ -3,12 +3,13 @@
  * permissions — and how a write reaches them in every server process on the database; and the kept answers of lists
  * and their totals (cache/kept-answers.ts), keyed to the versions of the tables they read, which no write has to empty.
  *
- * A write (any request but GET/HEAD/OPTIONS) is announced on the database's channel. Before its answer leaves, and in
- * every process when the notice arrives, the write watchers run (`watchWrites`): the session cache's compares the
- * versions of the tables a session is read from and drops what they changed (plugins/session-freshness.ts), so an edit
- * of a cottage no longer costs fifty admins a reload of their sessions. The writer answers once its own notice is back,
- * and a moment more: PostgreSQL signals every listener at the same commit, so the others have it too, and a revoked
- * session or a new record is seen by any process on the next request.
+ * Every transaction that writes sends, at its commit, a notice naming the tables it wrote (`tables:a,b`, migration
+ * 0024: the database sends it, whoever wrote). Each process hears it and runs the watchers of those tables
+ * (`watchWrites`): the session cache's drops what they may have changed (plugins/session-freshness.ts), so an edit of
+ * a cottage costs no one anything. A server's write (any request but GET/HEAD/OPTIONS) then announces itself on the
+ * same channel and answers once that notice is back, and the runs it follows have ended, and a moment more:
+ * PostgreSQL delivers the notices in commit order and signals every listener at the same commit, so the others have
+ * heard the tables too, and a revoked session or a new record is seen by any process on the next request.
  */
 import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
@@ -54,10 +55,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     caches: Caches;
     /**
-     * Runs `watcher` after every write: in the writer before its answer leaves, and in every process when the write's
-     * notice arrives. Watchers run one at a time, in the order of the writes' notices.
+     * Runs `watcher` after every write to one of `tables`, in every process when the write's notice arrives, with the
+     * tables written (of those) since its last run. Runs happen one at a time, in the order of the notices.
      */
-    watchWrites(watcher: () => Promise<void>): void;
+    watchWrites(tables: readonly string[], watcher: (written: Set<string>) => Promise<void>): void;
   }
   interface FastifyContextConfig {
     /** A non-GET route that changes nothing the caches hold (presence heartbeats): it empties and announces nothing. */
@@ -69,6 +70,8 @@ declare module 'fastify' {
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** The NOTIFY channel through which server processes on one database tell each other that data changed. */
 const CHANNEL = 'dacha_change';
+/** What the database's notice of a transaction's tables starts with (migration 0024). */
+const TABLES_NOTICE = 'tables:';
 /** How long a writer waits for its own notice to come back before answering anyway. */
 const ECHO_WAIT_MS = 1000;
 /**
@@ -87,21 +90,30 @@ async function changesPlugin(app: FastifyInstance) {
   app.decorate('caches', caches);
   // Not trusted while the channel is down; the kept answers need no channel: their keys change with what they read.
   const all: WriteCache<unknown>[] = [caches.sessions];
-  const watchers: (() => Promise<void>)[] = [];
-  app.decorate('watchWrites', (watcher: () => Promise<void>) => void watchers.push(watcher));
-  // One run of the watchers at a time. A write heard while a run is under way waits for the next one, which starts
-  // after it and so sees it; writes heard before that next run starts share it (under a team's load, a queue of one run
-  // per write made every write wait behind the others' statements). The caches serve nothing from the moment a write
+  const watchers: { tables: Set<string>; watcher: (written: Set<string>) => Promise<void> }[] = [];
+  app.decorate('watchWrites', (tables: readonly string[], watcher: (written: Set<string>) => Promise<void>) => void watchers.push({ tables: new Set(tables), watcher }));
+  // One run of the watchers at a time. Tables heard while a run is under way wait for the next one, which starts after
+  // it; notices heard before that next run starts share it (under a team's load, a queue of one run per write made
+  // every write wait behind the others' statements). The caches serve nothing from the moment a watched table's write
   // is heard until the run that sees it ends.
   let running: Promise<void> = Promise.resolve();
   let next: Promise<void> | undefined;
-  const runWatchers = (): Promise<void> => {
+  let pending = new Set<string>();
+  const runWatchers = (tables: string[]): Promise<void> => {
+    const watched = tables.filter((t) => watchers.some((w) => w.tables.has(t)));
+    if (!watched.length) return next ?? running;
+    for (const t of watched) pending.add(t);
     if (next) return next;
     for (const cache of all) cache.hold();
     const run = running.then(async () => {
       next = undefined;
+      const written = pending;
+      pending = new Set();
       try {
-        for (const watcher of watchers) await watcher().catch((err: Error) => app.log.error({ err }, 'a write watcher failed'));
+        for (const { tables: own, watcher } of watchers) {
+          const mine = new Set([...written].filter((t) => own.has(t)));
+          if (mine.size) await watcher(mine).catch((err: Error) => app.log.error({ err }, 'a write watcher failed'));
+        }
       } finally {
         for (const cache of all) cache.release();
       }
@@ -117,7 +129,10 @@ async function changesPlugin(app: FastifyInstance) {
   const stop = await app.database.listen(
     CHANNEL,
     (payload) => {
-      void runWatchers().then(() => echoes.get(payload)?.());
+      // A transaction's tables (sent at its commit), or a server's announcement of its write: answered once the runs
+      // of the notices before it have ended.
+      if (payload.startsWith(TABLES_NOTICE)) void runWatchers(payload.slice(TABLES_NOTICE.length).split(','));
+      else void (next ?? running).then(() => echoes.get(payload)?.());
     },
     (up) => {
       listening = up;
@@ -152,9 +167,6 @@ async function changesPlugin(app: FastifyInstance) {
   // Before the answer leaves: the writer's next request, and anyone's after it on any process, reads afresh.
   app.addHook('onSend', async (request) => {
     if (READS.has(request.method) || request.routeOptions.config?.changesNothing) return;
-    // Nothing is served from this process's caches until a run sees this write: the echo's, or this one when the
-    // channel is slow (it shares the echo's run when they meet).
-    void runWatchers();
     await announce().catch((err: Error) => request.log.error({ err }, 'could not announce a change'));
   });
 }

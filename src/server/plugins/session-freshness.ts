@@ -1,20 +1,16 @@
 /**
  * What a write takes out of the session cache (cache/write-cache.ts): only what it may have changed. A cached session
  * is read from the `session` row and the user's roles, permissions and second factor; an API key from its `api_key`
- * row and the same. After every write (plugins/changes.ts `watchWrites`: in the writer before it answers, and in every
- * process on the write's notice) this compares the versions of those tables (query/table-versions.ts: exact whoever
- * wrote) with the last ones seen:
- * - roles, permissions, a role's two-factor rule or a second factor changed: everything goes;
- * - `session` changed (a login, a refresh, a logout, a touch): the cached sessions are checked against their rows in
- *   one statement, and those that ended or changed go;
- * - `api_key` changed: the cached keys go.
- * Anything else (a cottage's name, an order) leaves the cache as it is. Before, every write emptied it, and under a
- * team's load every request paid three statements to read its session again. When the check itself fails, everything
- * goes.
+ * row and the same. Each write's notice names the tables it wrote (plugins/changes.ts, whoever wrote: a server, a
+ * script, a manual UPDATE), and this decides from them, reading nothing:
+ * - roles, permissions, a role's two-factor rule or a second factor: everything goes;
+ * - `session` (a login, a refresh, a logout, a touch): the cached sessions are checked against their rows in one
+ *   statement, and those that ended or changed go;
+ * - `api_key`: the cached keys go.
+ * Any other table (a cottage's name, an order) is not watched at all. When the check itself fails, everything goes.
  */
 import type { FastifyInstance } from 'fastify';
 import type { WriteCache } from '../cache/write-cache';
-import { eachTableVersion } from '../query/table-versions';
 import { sessionRows } from '../repos/sessions';
 
 /** The tables a cached session or key is read from, besides its own row (plugins/auth.ts loadSession and loadKey). */
@@ -29,22 +25,17 @@ interface Kept {
 }
 
 export function keepSessionsFresh(app: FastifyInstance, cache: WriteCache<Kept>) {
-  let seen: Map<string, string> | undefined;
-  app.watchWrites(async () => {
-    let now: Map<string, string>;
-    try {
-      now = await eachTableVersion(app.db, WATCHED);
-    } catch (err) {
-      seen = undefined;
-      cache.invalidateAll();
-      throw err;
+  app.watchWrites(WATCHED, async (written) => {
+    if (GRANT_TABLES.some((t) => written.has(t))) return cache.invalidateAll();
+    if (written.has('api_key')) cache.invalidateWhere((key) => key.startsWith(KEY_PREFIX));
+    if (written.has('session')) {
+      try {
+        await dropChangedSessions(app, cache);
+      } catch (err) {
+        cache.invalidateAll();
+        throw err;
+      }
     }
-    const before = seen;
-    seen = now;
-    const changed = (table: string) => !before || before.get(table) !== now.get(table);
-    if (GRANT_TABLES.some(changed) || now.size !== WATCHED.length) return cache.invalidateAll();
-    if (changed('api_key')) cache.invalidateWhere((key) => key.startsWith(KEY_PREFIX));
-    if (changed('session')) await dropChangedSessions(app, cache);
   });
 }
 

@@ -53,13 +53,3 @@ export async function tableVersions(db: DbOrTx, tables: string[]): Promise<strin
   const [row] = await runCompiled<{ versions: string; n: number }>(db, versionsStatement, { tables });
   return row.n === tables.length ? row.versions : undefined;
 }
-
-const eachVersionStatement = compile(
-  sql`select table_name, version::text as version from table_version where table_name = any(${sql.placeholder('tables')}::text[])`,
-);
-
-/** The version of each of `tables` (a table no migration tracks is missing from the map). */
-export async function eachTableVersion(db: DbOrTx, tables: readonly string[]): Promise<Map<string, string>> {
-  const rows = await runCompiled<{ table_name: string; version: string }>(db, eachVersionStatement, { tables });
-  return new Map(rows.map((r) => [r.table_name, r.version]));
-}
