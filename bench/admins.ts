@@ -66,6 +66,8 @@ const TTL = args.ttl ?? `${Math.max(5, Math.min(20, Math.floor(SECONDS / 3)))}s`
 const ENGINES = args.engine === 'both' ? (['postgres', 'pglite'] as const) : ([args.engine === 'pglite' ? 'pglite' : 'postgres'] as const);
 const PASSWORD = 'bench-admin-password';
 /** The goals of issue #38: list reads (PostgreSQL / PGlite), edits, and the morning's logins. */
+/** A 640-pixel picture's window hashes (`images/phash.ts`), as stored. */
+const WINDOW_BYTES = 2624;
 const GOAL = { listP99: { postgres: 200, pglite: 400 }, editP99: 400, loginsSeconds: 10, wrongChecked: 10, throughputRatio: 2 };
 
 interface CallFigures {
@@ -153,11 +155,13 @@ async function seedFor(database: Database, dataDir: string, label: string) {
   await seedScale(database.db, storage, { cottages: COTTAGES, batch: 10_000 });
   // The scale seed shares 8 picture files over all cottages (for disk's sake), which would make every cottage a copy
   // of hundreds of others. Listings' photos are mostly their own: each image gets hashes of its own (random 64-bit,
-  // never near another), as if its file had been hashed. (The seed has hashed the shared files already: replaced, or
-  // every edit's signals found ~500 near photos.)
-  await database.db.execute(sql`insert into cottage_image_hash (image_id, hashes, image)
-    select i.id, array[${sql.join(Array.from({ length: 4 }, () => sql`(random() * 9.2e18)::bigint`), sql`, `)}], i.image from cottage_image i
-    on conflict (image_id) do update set hashes = excluded.hashes, windows = null`);
+  // never near another), and window hashes of their own, as if its file had been hashed. (The seed has hashed the
+  // shared files already: replaced, or every edit's signals found ~500 near photos; without windows the signals'
+  // backfill hashes the files again.)
+  await database.db.execute(sql`insert into cottage_image_hash (image_id, hashes, image, windows)
+    select i.id, array[${sql.join(Array.from({ length: 4 }, () => sql`(random() * 9.2e18)::bigint`), sql`, `)}], i.image,
+      decode(repeat(md5(random()::text || i.id::text), ${WINDOW_BYTES / 16}), 'hex') from cottage_image i
+    on conflict (image_id) do update set hashes = excluded.hashes, windows = excluded.windows`);
   // The signals a first start backfills (routes/signals-backfill.ts), computed before the load: the bench measures a
   // working day, not the first start after an upgrade.
   const started = performance.now();

@@ -77,7 +77,7 @@ describe('the session cache', () => {
     const [{ roleId }] = await t.database.db.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, user.id));
     await t.database.db.delete(rolePermissions).where(eq(rolePermissions.roleId, roleId));
     // The database's notice of the tables written (sent at the commit) reaches the listener a moment later; the
-    // cached session would otherwise live 5 s.
+    // cached session would otherwise live a minute.
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect((await regions(user.token)).statusCode).toBe(403);
   });

@@ -2,16 +2,14 @@
  * A cache of what the database answered, kept until a write changes it: the live sessions with their permissions (a
  * request does not cost three queries before its own work). Lists keep their answers and totals in
  * `kept-answers.ts` instead, under keys that change with the tables they read. Correctness rules, the same for every such cache (plugins/changes.ts drives them):
- * - after every write through the API (any method but GET/HEAD/OPTIONS), before its answer leaves, the entries the
- *   write may have changed are dropped (plugins/session-freshness.ts decides which), so a logout, a role change or a
- *   revoked key holds for the very next request;
+ * - every write to the tables a session is read from is heard in every process on the database, whoever wrote (the
+ *   database's notice at the commit, plugins/changes.ts), and the entries it may have changed are dropped
+ *   (plugins/session-freshness.ts decides which); a server's write answers only once its notice is back, so a logout,
+ *   a role change or a revoked key holds for the very next request;
  * - a lookup that started before such a write never stores its (possibly stale) result: entries carry the
  *   generation they were read in;
- * - the other server processes on the database learn of such a write through the database (LISTEN/NOTIFY) and empty
- *   theirs before the writer answers; while this process cannot hear them (its listening connection is lost), it
- *   caches nothing;
- * - an entry lives at most `ttlMs`, which bounds what a change made outside any server (a seed script, a manual
- *   UPDATE) can take to be seen.
+ * - while this process cannot hear the notices (its listening connection is lost), it caches nothing;
+ * - an entry lives at most `ttlMs`.
  */
 interface Entry<V> {
   value: V;

@@ -48,6 +48,14 @@ export type ComputedList = CachedPage | { ids: string[]; total: number };
  * expiring at its hour leaves the cottage page within a second).
  */
 const PAGE_TTL_MS = 1_000;
+/**
+ * How long a checked session is kept. Every write to the tables it is read from is heard, whoever made it (the
+ * database's notice), so this bounds only a notice lost in the moment the channel drops (then the cache is emptied and
+ * off until it is back). It was 5 s while changes outside the servers were heard only at a server's next write: under
+ * a team's load every admin's session was read again every 5 s in every process (three statements and its ~70
+ * permissions each time).
+ */
+const SESSION_TTL_MS = 60_000;
 /** At most this many answers (a cottage page is ~60 kB: ~6 MB), so memory stays bounded whatever is asked. */
 const PAGE_ENTRIES = 100;
 
@@ -83,7 +91,7 @@ const ECHO_GRACE_MS = 25;
 
 async function changesPlugin(app: FastifyInstance) {
   const caches: Caches = {
-    sessions: new WriteCache(),
+    sessions: new WriteCache(SESSION_TTL_MS),
     listTotals: new KeptAnswers(5_000, 1_000),
     listPages: new KeptAnswers(PAGE_TTL_MS, PAGE_ENTRIES),
   };
