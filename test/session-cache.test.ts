@@ -8,7 +8,7 @@ import { createTestApp, type TestContext } from './helpers';
 import { buildApp } from '../src/server/app';
 import { translation, userWith } from './fixtures';
 import { eq } from 'drizzle-orm';
-import { permissions, rolePermissions, userRoles } from '../src/server/db/schema';
+import { permissions, rolePermissions, sessions, userRoles } from '../src/server/db/schema';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -80,6 +80,23 @@ describe('the session cache', () => {
     // cached session would otherwise live a minute.
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect((await regions(user.token)).statusCode).toBe(403);
+  });
+
+  it('a session ended behind the servers\' back (a manual UPDATE) is refused as soon as its notice arrives; a touch keeps the cache', async () => {
+    const user = await userWith(t, ['region.list']);
+    const other = await userWith(t, ['region.list']);
+    expect((await regions(user.token)).statusCode).toBe(200);
+    expect((await regions(other.token)).statusCode).toBe(200);
+    const cachedFor = (userId: string) => [...t.app.caches.sessions.kept()].some(([, session]) => session.userId === userId);
+    // A touch (the last use) names no session: both stay cached.
+    await t.database.db.update(sessions).set({ lastUsedAt: new Date(Date.now() - 120_000) }).where(eq(sessions.userId, other.id));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(cachedFor(other.id)).toBe(true);
+    await t.database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, user.id));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await regions(user.token)).statusCode).toBe(455);
+    expect(cachedFor(other.id)).toBe(true);
+    expect((await regions(other.token)).statusCode).toBe(200);
   });
 
   it('another server on the same database refuses a session ended through this one, at once', async () => {

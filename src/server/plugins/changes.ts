@@ -67,6 +67,11 @@ declare module 'fastify' {
      * tables written (of those) since its last run. Runs happen one at a time, in the order of the notices.
      */
     watchWrites(tables: readonly string[], watcher: (written: Set<string>) => Promise<void>): void;
+    /**
+     * Calls `onNotice` with the rest of every notice on the channel that starts with `prefix` (a row the database names,
+     * e.g. `session:<id>`), at once and in the order of the commits, before any later write's notice is answered.
+     */
+    watchNotices(prefix: string, onNotice: (rest: string) => void): void;
   }
   interface FastifyContextConfig {
     /** A non-GET route that changes nothing the caches hold (presence heartbeats): it empties and announces nothing. */
@@ -104,6 +109,8 @@ async function changesPlugin(app: FastifyInstance) {
   // it; notices heard before that next run starts share it (under a team's load, a queue of one run per write made
   // every write wait behind the others' statements). The caches serve nothing from the moment a watched table's write
   // is heard until the run that sees it ends.
+  const noticeWatchers: { prefix: string; onNotice: (rest: string) => void }[] = [];
+  app.decorate('watchNotices', (prefix: string, onNotice: (rest: string) => void) => void noticeWatchers.push({ prefix, onNotice }));
   let running: Promise<void> = Promise.resolve();
   let next: Promise<void> | undefined;
   let pending = new Set<string>();
@@ -139,8 +146,10 @@ async function changesPlugin(app: FastifyInstance) {
     (payload) => {
       // A transaction's tables (sent at its commit), or a server's announcement of its write: answered once the runs
       // of the notices before it have ended.
-      if (payload.startsWith(TABLES_NOTICE)) void runWatchers(payload.slice(TABLES_NOTICE.length).split(','));
-      else void (next ?? running).then(() => echoes.get(payload)?.());
+      if (payload.startsWith(TABLES_NOTICE)) return void runWatchers(payload.slice(TABLES_NOTICE.length).split(','));
+      const row = noticeWatchers.find((w) => payload.startsWith(w.prefix));
+      if (row) return row.onNotice(payload.slice(row.prefix.length));
+      void (next ?? running).then(() => echoes.get(payload)?.());
     },
     (up) => {
       listening = up;

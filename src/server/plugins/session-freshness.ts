@@ -1,21 +1,19 @@
 /**
  * What a write takes out of the session cache (cache/write-cache.ts): only what it may have changed. A cached session
  * is read from the `session` row and the user's roles, permissions and second factor; an API key from its `api_key`
- * row and the same. Each write's notice names the tables it wrote (plugins/changes.ts, whoever wrote: a server, a
- * script, a manual UPDATE), and this decides from them, reading nothing:
- * - roles, permissions, a role's two-factor rule or a second factor: everything goes;
- * - `session` (a login, a refresh, a logout, a touch): the cached sessions are checked against their rows in one
- *   statement, and those that ended or changed go;
- * - `api_key`: the cached keys go.
- * Any other table (a cottage's name, an order) is not watched at all. When the check itself fails, everything goes.
+ * row and the same. The database tells every process, whoever wrote (a server, a script, a manual UPDATE):
+ * - the tables each transaction wrote (plugins/changes.ts): roles, permissions, a role's two-factor rule or a second
+ *   factor → everything goes; `api_key` → the cached keys go; any other table (a cottage, an order) → nothing;
+ * - each session that ended, or whose expiry or user changed (`session:<id>`, migration 0024) → that session goes.
+ *   A touch or a refresh that keeps the expiry names nothing.
+ * Nothing here reads the database: before, a session table's write (a team's refreshes and touches, several a
+ * second) made every process serve nothing while it read the cached sessions' rows again.
  */
 import type { FastifyInstance } from 'fastify';
 import type { WriteCache } from '../cache/write-cache';
-import { sessionRows } from '../repos/sessions';
 
 /** The tables a cached session or key is read from, besides its own row (plugins/auth.ts loadSession and loadKey). */
 const GRANT_TABLES = ['permission', 'role', 'role_permission', 'user_role', 'user_two_factor'] as const;
-const WATCHED = [...GRANT_TABLES, 'session', 'api_key'];
 /** API keys are kept under this prefix, sessions under their id. */
 const KEY_PREFIX = 'key:';
 
@@ -25,29 +23,9 @@ interface Kept {
 }
 
 export function keepSessionsFresh(app: FastifyInstance, cache: WriteCache<Kept>) {
-  app.watchWrites(WATCHED, async (written) => {
+  app.watchWrites([...GRANT_TABLES, 'api_key'], async (written) => {
     if (GRANT_TABLES.some((t) => written.has(t))) return cache.invalidateAll();
-    if (written.has('api_key')) cache.invalidateWhere((key) => key.startsWith(KEY_PREFIX));
-    if (written.has('session')) {
-      try {
-        await dropChangedSessions(app, cache);
-      } catch (err) {
-        cache.invalidateAll();
-        throw err;
-      }
-    }
+    cache.invalidateWhere((key) => key.startsWith(KEY_PREFIX));
   });
-}
-
-async function dropChangedSessions(app: FastifyInstance, cache: WriteCache<Kept>) {
-  const kept = new Map([...cache.kept()].filter(([key]) => !key.startsWith(KEY_PREFIX)));
-  // Lookups under way may have read a session before the write: they are not kept (a new generation), even when no
-  // cached session changed.
-  if (kept.size === 0) return cache.invalidateWhere(() => false);
-  const rows = new Map((await sessionRows(app.db, [...kept.keys()])).map((row) => [row.id, row]));
-  cache.invalidateWhere((key, value) => {
-    if (key.startsWith(KEY_PREFIX)) return false;
-    const row = rows.get(key);
-    return !row || row.revokedAt !== null || row.userId !== value.userId || row.expiresAt.getTime() !== value.expiresAt;
-  });
+  app.watchNotices('session:', (id) => (id === '*' ? cache.invalidateAll() : cache.invalidateWhere((key) => key === id)));
 }

@@ -3,7 +3,7 @@
  * two-factor changes, an End from its owner or an admin. Every function takes the database or a transaction.
  */
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client';
 import { sessions } from '../db/schema';
 import type { TokenService } from '../auth/tokens';
@@ -138,12 +138,4 @@ export async function rotateSession(tx: Tx, tokens: TokenService, claims: { sub:
     })
     .where(and(eq(sessions.id, sid), isNull(sessions.revokedAt)));
   return issueTokens(tokens, sub, sid, next);
-}
-
-/** The rows of sessions by id, as the session cache checks them against what it keeps. */
-export function sessionRows(db: DbOrTx, ids: string[]) {
-  return db
-    .select({ id: sessions.id, userId: sessions.userId, revokedAt: sessions.revokedAt, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .where(inArray(sessions.id, ids));
 }

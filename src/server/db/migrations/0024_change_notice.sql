@@ -19,3 +19,25 @@ BEGIN
 	DELETE FROM table_version_flush WHERE txid = NEW.txid;
 	RETURN NULL;
 END $$;
+--> statement-breakpoint
+-- A session that ends or changes its expiry or user is named on the same channel, `session:<id>` (`session:*` when
+-- the table is emptied): the servers drop that one session from their caches at once, without a statement and without
+-- holding the others. A touch (`last_used_at`) or a refresh that keeps the expiry sends nothing; a team's refreshes
+-- and touches made every process stop serving its cache while it read the sessions' rows again.
+CREATE OR REPLACE FUNCTION dacha_session_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	IF TG_OP = 'TRUNCATE' THEN
+		PERFORM pg_notify('dacha_change', 'session:*');
+	ELSE
+		PERFORM pg_notify('dacha_change', 'session:' || OLD.id);
+	END IF;
+	RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "dacha_session_changed" AFTER UPDATE ON "session" FOR EACH ROW
+	WHEN (OLD.revoked_at IS DISTINCT FROM NEW.revoked_at OR OLD.expires_at IS DISTINCT FROM NEW.expires_at OR OLD.user_id IS DISTINCT FROM NEW.user_id)
+	EXECUTE FUNCTION dacha_session_changed();
+--> statement-breakpoint
+CREATE TRIGGER "dacha_session_deleted" AFTER DELETE ON "session" FOR EACH ROW EXECUTE FUNCTION dacha_session_changed();
+--> statement-breakpoint
+CREATE TRIGGER "dacha_session_truncated" AFTER TRUNCATE ON "session" FOR EACH STATEMENT EXECUTE FUNCTION dacha_session_changed();
