@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { rowsOf } from '../src/server/db/sql';
+import { signalsSettled } from '../src/server/routes/cottage-signals';
 import { createTestApp, multipart, type TestContext } from './helpers';
 import { bigBlob, notAnImage } from './images';
 import { catalogue, imageFile, retired, userWith } from './fixtures';
@@ -235,6 +237,26 @@ describe('PATCH /cottage/edit/:id', () => {
     const { updatedAt: _b, price: _q, risk: _s, signalKinds: _l, ...before } = original;
     expect(res.json().price).toBe(777);
     expect(rest).toEqual(JSON.parse(JSON.stringify(before)));
+  });
+
+  it('writes the cottage row once per edit, its version moved with the change (16 indexes are written per row version)', async () => {
+    const before = (await t.api({ method: 'GET', url: `/api/v1/cottage/${original.id}` })).json();
+    await signalsSettled(t.app.db);
+    // Counts the row's versions written by the edit's own transaction: a trigger of this test's database only.
+    const run = (statement: string) => t.database.db.execute(sql.raw(statement));
+    await run('create table row_writes (n int)');
+    await run('create function count_row_write() returns trigger language plpgsql as $$ begin insert into row_writes values (1); return null; end $$');
+    await run(`create trigger count_row_write after update on cottage for each row when (new.id = '${original.id}') execute function count_row_write()`);
+    try {
+      const res = await edit({ price: 778, version: before.updatedAt });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(new Date(res.json().updatedAt).getTime()).toBeGreaterThan(new Date(before.updatedAt).getTime());
+      const [{ n }] = rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from row_writes`));
+      expect(n).toBe(1);
+    } finally {
+      await signalsSettled(t.app.db);
+      for (const statement of ['drop trigger count_row_write on cottage', 'drop function count_row_write()', 'drop table row_writes']) await run(statement);
+    }
   });
 
   it('treats empty values as absent and accepts the misspelt lattitude', async () => {

@@ -53,13 +53,26 @@ export async function readVersions(db: DbOrTx, table: VersionedTable, ids: strin
 }
 
 /**
+ * A row's next version, for a write to set with its other columns: now, and always at least one millisecond past the
+ * stored one (versions are compared in milliseconds, so two writes in the same millisecond still get two versions). A
+ * write that sets it has moved the version itself (`movedOn`), and is not bumped again: one row version, not two.
+ */
+export const nextVersion = (column: PgColumn) => sql`date_trunc('milliseconds', greatest(now(), ${column} + interval '1 millisecond'))`;
+
+/** Whether a write already moved a record's version (set `nextVersion` itself). */
+export function movedOn(before: object, after: object): boolean {
+  const [was, now] = [(before as { updatedAt?: unknown }).updatedAt, (after as { updatedAt?: unknown }).updatedAt];
+  return was instanceof Date && now instanceof Date && now.getTime() > was.getTime();
+}
+
+/**
  * Moves the version forward: to now, and always at least one millisecond past the stored one (versions are compared
  * in milliseconds, so two writes in the same millisecond still get two versions).
  */
 export async function bumpVersion(tx: DbOrTx, table: VersionedTable, id: string): Promise<Date | undefined> {
   const [row] = await tx
     .update(table)
-    .set({ updatedAt: sql`date_trunc('milliseconds', greatest(now(), ${table.updatedAt} + interval '1 millisecond'))` } as never)
+    .set({ updatedAt: nextVersion(table.updatedAt) } as never)
     .where(eq(table.id, id))
     .returning({ version: table.updatedAt });
   return row ? (row as { version: Date }).version : undefined;
@@ -71,7 +84,7 @@ export async function bumpVersions(tx: DbOrTx, table: VersionedTable, ids: strin
   for (let i = 0; i < ids.length; i += CHUNK) {
     const rows = await tx
       .update(table)
-      .set({ updatedAt: sql`date_trunc('milliseconds', greatest(now(), ${table.updatedAt} + interval '1 millisecond'))` } as never)
+      .set({ updatedAt: nextVersion(table.updatedAt) } as never)
       .where(anyId(table.id, ids.slice(i, i + CHUNK)))
       .returning({ id: table.id, version: table.updatedAt });
     for (const r of rows as { id: unknown; version: Date }[]) out.set(String(r.id), r.version);

@@ -7,6 +7,7 @@ import { said } from '../messages';
 import { rankOf, type ListSpec } from '../query/list';
 import { kinds } from '../query/filter-kinds';
 import { uuidLike } from '../query/ids';
+import { nextVersion } from '../query/versions';
 import { registrySearch } from '../query/search';
 import type { CottageRecord } from '../../shared/records/cottage';
 import { SIGNAL_KINDS } from '../../shared/signals';
@@ -182,7 +183,9 @@ export async function insertCottage(tx: Tx, values: CottageValues & { name: stri
 export async function updateCottage(tx: Tx, id: string, values: CottageValues, comfortIds?: string[], typeIds?: string[]) {
   const changes = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
   if (!Object.keys(changes).length && !comfortIds && !typeIds) return;
-  await tx.update(cottages).set({ ...changes, updatedAt: new Date() }).where(eq(cottages.id, id));
+  // The version moves with the change, in the same row write (an edit's bump would write the row, and its 16
+  // indexes, a second time).
+  await tx.update(cottages).set({ ...changes, updatedAt: nextVersion(cottages.updatedAt) }).where(eq(cottages.id, id));
   const linked = links(id, comfortIds ?? [], typeIds ?? []);
   if (comfortIds) {
     await tx.delete(cottageComforts).where(eq(cottageComforts.cottageId, id));

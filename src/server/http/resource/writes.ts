@@ -14,7 +14,7 @@ import type { AuditAction } from '../../../shared/audit-actions';
 import { forbidden } from '../../errors';
 import { said } from '../../messages';
 import type { AuthUser } from '../../plugins/auth';
-import { bumpVersion, changed } from '../../query/versions';
+import { bumpVersion, changed, movedOn } from '../../query/versions';
 import { secretsSent } from '../../rules/audit-changes';
 import { auditedWrite, type Written } from '../unit-of-work';
 import { namedVersion, takeBodyVersion } from '../versions';
@@ -110,7 +110,7 @@ export async function editWrite<R extends { id: string }, C, U, D>(
   await ctx.checkVersion(tx, current.id, request.lang, edit.matches);
   await write(tx, ctx.input(request, data, edit.files), current);
   let written = await ctx.oneFrom(tx, current.id, request.lang);
-  if (ctx.versions && changed(current, written)) written = { ...written, updatedAt: await bumpVersion(tx, ctx.versions, current.id) };
+  if (ctx.versions && changed(current, written) && !movedOn(current, written)) written = { ...written, updatedAt: await bumpVersion(tx, ctx.versions, current.id) };
   const audit = { resource: ctx.def.key, recordId: current.id, action, before: current, after: written, extra: secretsSent(data) };
   // A replaced file is kept (retired) for DELETED_FILES_DAYS, so a revert of this edit can bring it back.
   return { result: written, audit, retireFiles: ctx.dropped(current, written) };
