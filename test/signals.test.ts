@@ -281,6 +281,8 @@ describe('duplicate photos', () => {
       return res.json() as { id: string };
     };
     const [stored, storedCalm] = [await createWith(original), await createWith(calm)];
+    // Their photos are hashed after the answers, and a search waits for nothing (under load it ran before the hashing).
+    await settled();
     const search = async (picture: Buffer) => {
       const res = await t.api({ method: 'POST', url: `${api}/image/search`, ...multipart({}, [{ field: 'image', filename: 'guest.jpg', content: picture, type: 'image/jpeg' }]) });
       expect(res.statusCode, res.body).toBe(200);

@@ -53,6 +53,14 @@ export async function replanStatements(tx: DbOrTx) {
   await tx.execute(sql`discard plans`);
 }
 
+/**
+ * Marks `tables` as written by this transaction before it writes them (migration 0024): the per-row version trigger
+ * then queues nothing for a statement of thousands of rows (an import's apply), where it queued one call a row.
+ */
+export async function touchTables(tx: DbOrTx, tables: string[]) {
+  await tx.execute(sql`select dacha_touch_tables(${sql.param(tables)}::text[])`);
+}
+
 /** Rows one statement of `unnestRows` carries at most (its arrays' length). */
 const UNNEST_CHUNK = 5000;
 

@@ -41,3 +41,22 @@ CREATE TRIGGER "dacha_session_changed" AFTER UPDATE ON "session" FOR EACH ROW
 CREATE TRIGGER "dacha_session_deleted" AFTER DELETE ON "session" FOR EACH ROW EXECUTE FUNCTION dacha_session_changed();
 --> statement-breakpoint
 CREATE TRIGGER "dacha_session_truncated" AFTER TRUNCATE ON "session" FOR EACH STATEMENT EXECUTE FUNCTION dacha_session_changed();
+--> statement-breakpoint
+-- Marks tables written by the transaction before it writes them (an import's apply, thousands of rows a statement):
+-- the per-row version trigger's condition is then false for every row, instead of queuing a call of
+-- `dacha_table_touched` per row until the statement ends (the setting it reads is only set when the first call runs).
+CREATE OR REPLACE FUNCTION dacha_touch_tables(tables text[]) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+	tracked text;
+	touched text;
+BEGIN
+	FOREACH tracked IN ARRAY tables LOOP
+		touched := coalesce(current_setting('dacha.touched_tables', true), '');
+		IF touched = '' THEN
+			PERFORM set_config('dacha.touched_tables', tracked, true);
+			INSERT INTO table_version_flush DEFAULT VALUES;
+		ELSIF NOT (tracked = ANY (string_to_array(touched, ','))) THEN
+			PERFORM set_config('dacha.touched_tables', touched || ',' || tracked, true);
+		END IF;
+	END LOOP;
+END $$;

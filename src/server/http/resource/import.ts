@@ -23,7 +23,7 @@ import { importRows, newRun, prepareImport, type ImportResult } from './import-r
 import { ApplyFailed, applyPlanned } from './import-apply';
 import { getTableName } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { replanStatements } from '../../db/sql';
+import { replanStatements, touchTables } from '../../db/sql';
 import { RESOURCE_TABLES, type TabledResource } from '../../db/tables';
 import { formValidator } from './schemas';
 
@@ -194,6 +194,7 @@ export function registerImport<R extends { id: string }, C, U>(ctx: ResourceCont
         const answer = await auditedWrite(app.db, request, async (tx) => {
           mark('tx-in');
           await replanStatements(tx);
+          await touchTables(tx, importTables());
           const out = { result: planned, ...(await applyPlanned(ctx, tx, request, run.planned, languages, headerOf)) };
           mark('applied');
           return out;
@@ -209,14 +210,19 @@ export function registerImport<R extends { id: string }, C, U>(ctx: ResourceCont
     }
   }
 
+  /** The tables an import writes: its resource's own, the texts, the audit and the change events. */
+  function importTables() {
+    const own = Object.hasOwn(RESOURCE_TABLES, def.key) ? [getTableName(RESOURCE_TABLES[def.key as TabledResource].table)] : [];
+    return [...new Set([...own, 'translation', 'definition', 'audit_log', 'change_event'])];
+  }
+
   /**
    * The tables an import writes, vacuumed after it on PGlite (no autovacuum there): a plan leaves every row it wrote
    * behind as a dead one, and an apply changes the tables' sizes by thousands of rows.
    */
   async function tidyAfterImport() {
-    const own = Object.hasOwn(RESOURCE_TABLES, def.key) ? [getTableName(RESOURCE_TABLES[def.key as TabledResource].table)] : [];
     try {
-      await app.database.tidy?.([...new Set([...own, 'translation', 'definition', 'audit_log', 'change_event'])]);
+      await app.database.tidy?.(importTables());
     } catch (error) {
       app.log.warn({ err: error }, 'import: vacuum after the import failed');
     }
