@@ -9,7 +9,8 @@
  * a cottage costs no one anything. A server's write (any request but GET/HEAD/OPTIONS) then announces itself on the
  * same channel and answers once that notice is back, and the runs it follows have ended, and a moment more:
  * PostgreSQL delivers the notices in commit order and signals every listener at the same commit, so the others have
- * heard the tables too, and a revoked session or a new record is seen by any process on the next request.
+ * heard the tables too, and a revoked session or a new record is seen by any process on the next request. The database
+ * also names single rows on the channel (`session:<id>`), which `watchNotices` hands on as they arrive.
  */
 import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
@@ -105,12 +106,12 @@ async function changesPlugin(app: FastifyInstance) {
   const all: WriteCache<unknown>[] = [caches.sessions];
   const watchers: { tables: Set<string>; watcher: (written: Set<string>) => Promise<void> }[] = [];
   app.decorate('watchWrites', (tables: readonly string[], watcher: (written: Set<string>) => Promise<void>) => void watchers.push({ tables: new Set(tables), watcher }));
+  const noticeWatchers: { prefix: string; onNotice: (rest: string) => void }[] = [];
+  app.decorate('watchNotices', (prefix: string, onNotice: (rest: string) => void) => void noticeWatchers.push({ prefix, onNotice }));
   // One run of the watchers at a time. Tables heard while a run is under way wait for the next one, which starts after
   // it; notices heard before that next run starts share it (under a team's load, a queue of one run per write made
   // every write wait behind the others' statements). The caches serve nothing from the moment a watched table's write
   // is heard until the run that sees it ends.
-  const noticeWatchers: { prefix: string; onNotice: (rest: string) => void }[] = [];
-  app.decorate('watchNotices', (prefix: string, onNotice: (rest: string) => void) => void noticeWatchers.push({ prefix, onNotice }));
   let running: Promise<void> = Promise.resolve();
   let next: Promise<void> | undefined;
   let pending = new Set<string>();
