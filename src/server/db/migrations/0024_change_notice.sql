@@ -60,3 +60,10 @@ BEGIN
 		END IF;
 	END LOOP;
 END $$;
+--> statement-breakpoint
+-- The per-row trigger marks its table through the same function (one rule for a table's first write).
+CREATE OR REPLACE FUNCTION dacha_table_touched() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	PERFORM dacha_touch_tables(ARRAY[TG_TABLE_NAME]::text[]);
+	RETURN NULL;
+END $$;
