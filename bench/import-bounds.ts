@@ -14,6 +14,8 @@
  *
  * `--parts` runs only some of them (a loaded machine may not have the hour the whole takes).
  */
+// V8 sized as the server's own process sizes it (`main.ts` imports this first): the bench measures the server's memory.
+import '../src/server/v8-memory';
 import { request } from 'node:http';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
@@ -60,17 +62,31 @@ const importOf = (route: string, csv: Buffer | string, dryRun: boolean) =>
     req.end(body);
   });
 
-/** Runs `work` while sampling RSS every 10 ms: its time and peak RSS growth. */
+/** PGlite's WebAssembly memory (the embedded database's heap and buffers; it grows and never shrinks), 0 on PostgreSQL. */
+const wasmBytes = () => (engine === 'pglite' ? ((bench.database.db as unknown as { $client: { mod?: { HEAPU8?: Uint8Array } } }).$client.mod?.HEAPU8?.byteLength ?? 0) : 0);
+
+/**
+ * Runs `work` while sampling RSS every 10 ms: its time and peak RSS growth, with the parts of it that are the JS heap's
+ * peak growth and the database's WebAssembly memory's (which part of the process grew).
+ */
 async function measured<T>(work: () => Promise<T>) {
   global.gc?.();
   const rss0 = process.memoryUsage().rss;
+  const heap0 = process.memoryUsage().heapUsed;
+  const wasm0 = wasmBytes();
   let peak = rss0;
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
+  let heapPeak = heap0;
+  const sample = () => {
+    const now = process.memoryUsage();
+    peak = Math.max(peak, now.rss);
+    heapPeak = Math.max(heapPeak, now.heapUsed);
+  };
+  const timer = setInterval(sample, 10);
   const start = performance.now();
   try {
     const result = await work();
-    peak = Math.max(peak, process.memoryUsage().rss);
-    return { result, seconds: (performance.now() - start) / 1000, growth: peak - rss0 };
+    sample();
+    return { result, seconds: (performance.now() - start) / 1000, growth: peak - rss0, heap: heapPeak - heap0, wasm: wasmBytes() - wasm0 };
   } finally {
     clearInterval(timer);
   }
@@ -170,7 +186,7 @@ try {
     const waits = urls.map((u, i) => `${u.split('?')[0]} ${longest[i].toFixed(0)} ms (${counts[i]} asked)`).join(', ');
     const ok = longest.every((w) => w < WAIT_GOAL_MS);
     failed ||= !ok && engine === 'pglite';
-    console.log(`    ${label.padEnd(32)} ${seconds.toFixed(2)} s, RSS +${mb(result.growth)} MB; longest concurrent answer: ${waits}  (goal < ${WAIT_GOAL_MS} ms: ${ok ? 'ok' : 'OVER'})`);
+    console.log(`    ${label.padEnd(32)} ${seconds.toFixed(2)} s, RSS +${mb(result.growth)} MB (JS heap's peak +${mb(result.heap)}, database's WebAssembly +${mb(result.wasm)}); longest concurrent answer: ${waits}  (goal < ${WAIT_GOAL_MS} ms: ${ok ? 'ok' : 'OVER'})`);
     timeline?.print(slow, urls);
   };
   console.log(`  concurrent requests during an import (${urls.join(' and ')} every 50 ms):`);

@@ -7,14 +7,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
-import { openPostgres } from '../../src/server/db/open';
-import { openPglite, PGLITE_EXTENSIONS } from '../../src/server/db/pglite';
+import { openDatabase, openPostgres } from '../../src/server/db/open';
 import { bootstrap } from '../../src/server/seed/bootstrap';
 import { seedScale } from '../../src/server/seed/scale';
 import { rowsOf } from '../../src/server/db/sql';
@@ -43,7 +41,8 @@ export async function openBenchApp(bench: string, engine: 'postgres' | 'pglite',
     if (!databaseUrl) return undefined;
     database = openPostgres(databaseUrl);
   } else {
-    database = openPglite(new PGlite(path.join(dataDir, 'pg'), { extensions: PGLITE_EXTENSIONS }), 'bench');
+    // As the server opens it (its buffer cache's size included: a bench that measures memory measures the server's).
+    database = await openDatabase({ dataDir });
   }
   const storage = diskStorage(dataDir);
   await database.migrate();
