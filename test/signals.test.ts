@@ -9,7 +9,8 @@ import { catalogue, imageFile, place, userWith, type TestUser } from './fixtures
 import { cottages } from '../src/server/db/schema';
 import { photo, smoothPhoto } from './photos';
 import { hashBits, NEAR_BITS, photoPrint } from '../src/server/images/phash';
-import { signalsSettled } from '../src/server/routes/cottage-signals';
+import { recomputeSignals, signalsSettled } from '../src/server/routes/cottage-signals';
+import { sql } from 'drizzle-orm';
 
 let t: TestContext;
 let c: Awaited<ReturnType<typeof catalogue>>;
@@ -250,6 +251,28 @@ describe('duplicate photos', () => {
     const bad = await t.api({ method: 'POST', url: `${api}/image/search`, ...junk, headers: { ...junk.headers, 'accept-language': 'ru' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Файл не является изображением');
+  });
+
+  it('an edit that keeps the images and the owner keeps the photo decisions as stored; a full recompute decides them again', async () => {
+    const original = await photo(11);
+    const createWith = async (token: string) => {
+      const form = multipart({ name: 'Kept photo dacha', description: 'Tog‘ etagida', price: 900_000, priceWeekend: 1_000_000, regionId: c.region.id, placeId: c.place.id }, [{ field: 'mainImage', filename: 'k.jpg', content: original, type: 'image/jpeg' }]);
+      const res = await t.api({ method: 'POST', url: `${api}/cottage/add`, ...form, token });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as { id: string; images: { id: string }[] };
+    };
+    const first = await createWith(other.token);
+    const copy = await createWith(owner.token);
+    const photoKinds = async (id: string) => (await signals(id)).signals.filter((s) => s.kind === 'photo').map((s) => s.relatedId);
+    expect(await photoKinds(copy.id)).toEqual([first.id]);
+    // The first cottage's image goes behind the servers' back: deciding the copy's photos again would no longer find it.
+    await t.app.db.execute(sql`delete from cottage_image where id = ${first.images[0].id}`);
+    const edit = await t.api({ method: 'PATCH', url: `${api}/cottage/edit/${copy.id}`, payload: { name: 'Kept photo dacha, renamed', price: 950_000 }, token: owner.token });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(await photoKinds(copy.id)).toEqual([first.id]);
+    // What the start's backfill runs: every kind decided again.
+    await recomputeSignals(t.app.db, t.app.storage, [copy.id]);
+    expect(await photoKinds(copy.id)).toEqual([]);
   });
 
   it('image/search announces no change (it writes nothing): the write watchers do not run for it', async () => {

@@ -21,8 +21,8 @@ export interface Written<T> {
   retireFiles?: Iterable<string | null | undefined>;
 }
 
-/** What runs once a write of a resource's records has committed: given the ids its audit entries name. */
-type CommittedHook = (db: Db, ids: string[], request: FastifyRequest) => Promise<void>;
+/** What runs once a write of a resource's records has committed: given the ids its audit entries name, and those entries. */
+type CommittedHook = (db: Db, ids: string[], request: FastifyRequest, entries: AuditEntry[]) => Promise<void>;
 /** What runs in the write's own transaction, last: given the write's entries of the resource (e.g. a mark of work owed). */
 type InTransactionHook = (tx: Tx, entries: AuditEntry[]) => Promise<void>;
 const committedHooks = new Map<string, { hook: CommittedHook; owe?: InTransactionHook }>();
@@ -66,10 +66,11 @@ async function oweCommittedHooks(tx: Tx, entries: AuditEntry[]) {
 
 async function runCommittedHooks(db: Db, request: FastifyRequest, entries: AuditEntry[]) {
   for (const [resource, { hook }] of committedHooks) {
-    const ids = [...new Set(entries.filter((e) => e.resource === resource).map((e) => e.recordId))];
+    const own = entries.filter((e) => e.resource === resource);
+    const ids = [...new Set(own.map((e) => e.recordId))];
     if (!ids.length) continue;
     try {
-      await hook(db, ids, request);
+      await hook(db, ids, request, own);
     } catch (error) {
       request.log.error({ err: error, resource }, 'after-commit hook failed');
     }

@@ -269,10 +269,14 @@ async function photoSignals(db: DbOrTx, photos: PhotoIndex, c: CottageFacts): Pr
   });
 }
 
-/** What one cottage's signals are now, and the cottages they name. */
-async function detect(db: DbOrTx, photos: PhotoIndex, c: CottageFacts, bands: string[]) {
+/** The kinds a cottage's photos decide (its own photos against the others', and its owner). */
+const PHOTO_KINDS = new Set<string>(['photo', 'reusedPhoto']);
+
+/** What one cottage's signals are now, and the cottages they name; `keptPhotos`: its photo signals as stored, not decided again. */
+async function detect(db: DbOrTx, photos: PhotoIndex, c: CottageFacts, bands: string[], keptPhotos?: SignalRow[]) {
   const burst = await burstSignals(db, c);
-  const rows = [...(await photoSignals(db, photos, c)), ...contactSignal(c), ...(await priceSignals(db, c)), ...(await twinSignals(db, c)), ...(await copySignals(db, c, bands)), ...burst.rows];
+  const photoRows = keptPhotos ?? (await photoSignals(db, photos, c));
+  const rows = [...photoRows, ...contactSignal(c), ...(await priceSignals(db, c)), ...(await twinSignals(db, c)), ...(await copySignals(db, c, bands)), ...burst.rows];
   const related = [...rows.flatMap((r) => (r.relatedId ? [r.relatedId] : [])), ...burst.siblings];
   return { rows, related };
 }
@@ -297,23 +301,33 @@ const sameness = (rows: Pick<SignalRow, 'kind' | 'messageKey' | 'params' | 'rela
 /**
  * Recomputes one cottage on `tx` (the caller's own short transaction, one per cottage), holding its row first so two
  * workers recomputing it take turns. Answers whether its signals changed, and the cottages they name (before and
- * after) and those whose signals named it; a cottage that is gone only names those.
+ * after) and those whose signals named it; a cottage that is gone only names those. `photos: false` (a write that
+ * changed neither its images nor its owner) keeps its stored photo signals instead of deciding its photos again: they
+ * name only the other cottages, whose own writes recompute this one as related.
  */
-export async function recomputeCottageSignals(tx: Tx, photos: PhotoIndex, id: string): Promise<{ changed: boolean; related: string[] }> {
+export async function recomputeCottageSignals(tx: Tx, photos: PhotoIndex, id: string, opts: { photos?: boolean } = {}): Promise<{ changed: boolean; related: string[] }> {
   const [c] = await tx.select(factColumns).from(cottages).where(eq(cottages.id, id)).for('update');
-  const before = await tx
-    .select({ kind: cottageSignals.kind, messageKey: cottageSignals.messageKey, params: cottageSignals.params, relatedId: cottageSignals.relatedId })
+  const before = (await tx
+    .select({
+      kind: cottageSignals.kind,
+      severity: cottageSignals.severity,
+      messageKey: cottageSignals.messageKey,
+      params: cottageSignals.params,
+      evidence: cottageSignals.evidence,
+      relatedId: cottageSignals.relatedId,
+    })
     .from(cottageSignals)
-    .where(eq(cottageSignals.cottageId, id));
+    .where(eq(cottageSignals.cottageId, id))) as SignalRow[];
   // Cottages whose signals name this one (its twin, its copy): they are looked at again too.
   const namingIt = await tx.select({ id: cottageSignals.cottageId }).from(cottageSignals).where(eq(cottageSignals.relatedId, id));
   const wasRelated = [...before.flatMap((r) => (r.relatedId ? [r.relatedId] : [])), ...namingIt.map((r) => r.id)];
   if (!c) return { changed: false, related: wasRelated };
   const bands = textBands(c.description);
-  const { rows, related } = await detect(tx, photos, c, bands);
+  const keptPhotos = opts.photos === false ? before.filter((r) => PHOTO_KINDS.has(r.kind)) : undefined;
+  const { rows, related } = await detect(tx, photos, c, bands, keptPhotos);
   // Nothing is written that stays the same: a write bumps its table's version (query/table-versions.ts), and every
   // kept page of cottages would be read again after each edit that changes no signal (issue #38).
-  const changed = sameness(before as SignalRow[]) !== sameness(rows);
+  const changed = sameness(before) !== sameness(rows);
   if (changed) {
     await tx.delete(cottageSignals).where(eq(cottageSignals.cottageId, id));
     if (rows.length) await tx.insert(cottageSignals).values(rows.map((r) => ({ ...r, cottageId: id })));

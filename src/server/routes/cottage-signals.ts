@@ -25,16 +25,19 @@ const RELATED_MAX = 20;
 /** The bytes a request saved, by public path: hashed without reading the file back. */
 type SavedBytes = ReadonlyMap<string, Buffer>;
 
-/** Each written cottage's own recompute, in a short transaction of its own, after hashing its stale images. */
-async function recomputeOwn(db: Db, storage: FileStorage, ids: string[], saved?: SavedBytes) {
-  await hashImages(db, storage, ids, saved);
+/**
+ * Each written cottage's own recompute, in a short transaction of its own, after hashing its stale images; those in
+ * `samePhotos` (written without a change to their images or owner) keep their photo signals as stored.
+ */
+async function recomputeOwn(db: Db, storage: FileStorage, ids: string[], saved?: SavedBytes, samePhotos: ReadonlySet<string> = new Set()) {
+  await hashImages(db, storage, ids.filter((id) => !samePhotos.has(id)), saved);
   const photos = photoIndexOf(db);
   const changed: string[] = [];
   const done = new Set<string>();
   const next = new Set<string>();
   for (const id of new Set(ids)) {
     done.add(id);
-    const result = await db.transaction((tx) => recomputeCottageSignals(tx, photos, id));
+    const result = await db.transaction((tx) => recomputeCottageSignals(tx, photos, id, { photos: !samePhotos.has(id) }));
     if (result.changed) changed.push(id);
     for (const r of result.related) next.add(r);
   }
@@ -67,6 +70,8 @@ export async function recomputeSignals(db: Db, storage: FileStorage, ids: string
  */
 interface Owed {
   own: Set<string>;
+  /** Those of `own` that every write since their last recompute left with the same images and owner. */
+  samePhotos: Set<string>;
   saved: Map<string, Buffer>;
   related: Set<string>;
   running?: Promise<void>;
@@ -88,10 +93,11 @@ async function runOwed(db: Db, storage: FileStorage, owed: Owed, log: FastifyBas
     try {
       if (owed.own.size) {
         const ids = [...owed.own];
-        const saved = owed.saved;
+        const { saved, samePhotos } = owed;
         owed.own.clear();
         owed.saved = new Map();
-        const own = await recomputeOwn(db, storage, ids, saved);
+        owed.samePhotos = new Set();
+        const own = await recomputeOwn(db, storage, ids, saved, samePhotos);
         if (own.changed.length) await publishChange(db, { resource: 'cottage', ids: own.changed, action: 'signals' });
         if (own.related.length) {
           await markRelatedPending(db, own.related);
@@ -128,14 +134,32 @@ export async function oweSignalsOf(tx: Tx, entries: AuditEntry[]): Promise<void>
  * After a write of `ids` committed (and marked them owed in its transaction): queues their recompute for after the
  * answer, keeping the images the request saved so they are hashed without reading the files back. The recompute
  * publishes the `signals` change event of those whose signals changed, then queues the related cottages (marked
- * owed in the database first); the app's close waits for all of it (`signalsSettled`).
+ * owed in the database first); the app's close waits for all of it (`signalsSettled`). `entries`: the write's audit
+ * entries of cottages; one that shows the same images and owner before and after (a name, a price, a status) spares
+ * the cottage's photo decisions, the recompute's costliest part, unless another write owed meanwhile changed them.
  */
-export function queueSignals(db: Db, storage: FileStorage, ids: string[], request: FastifyRequest): void {
+export function queueSignals(db: Db, storage: FileStorage, ids: string[], request: FastifyRequest, entries: AuditEntry[] = []): void {
   let owed = owedBy.get(db);
-  if (!owed) owedBy.set(db, (owed = { own: new Set(), saved: new Map(), related: new Set() }));
-  for (const id of ids) owed.own.add(id);
+  if (!owed) owedBy.set(db, (owed = { own: new Set(), samePhotos: new Set(), saved: new Map(), related: new Set() }));
+  const photosChanged = new Set(entries.filter((e) => !samePhotosIn(e)).map((e) => e.recordId));
+  for (const id of ids) {
+    const fresh = !owed.own.has(id);
+    owed.own.add(id);
+    if (photosChanged.has(id) || !entries.length) owed.samePhotos.delete(id);
+    else if (fresh) owed.samePhotos.add(id);
+  }
   for (const [path, bytes] of request.savedImages()) owed.saved.set(path, bytes);
   if (!owed.running) owed.running = runOwed(db, storage, owed, request.server.log);
+}
+
+/** Whether an audit entry of a cottage shows the same images (ids and files) and owner before and after the write. */
+function samePhotosIn(entry: AuditEntry): boolean {
+  type Facts = { images?: { id: string; image: string }[]; userId?: string | null };
+  const before = entry.before as Facts | null | undefined;
+  const after = entry.after as Facts | null | undefined;
+  if (!before?.images || !after?.images || before.userId !== after.userId) return false;
+  const files = (facts: Facts) => facts.images!.map((i) => `${i.id}:${i.image}`).sort().join(',');
+  return files(before) === files(after);
 }
 
 /** A stored file larger than this is not read back to be hashed (uploads are bounded far below it). */

@@ -167,7 +167,7 @@ const cottageRoutes: FastifyPluginAsyncZod = async (app) => {
   // Every committed write of a cottage (form, bulk, import, revert, the desk's actions) marks its moderation signals owed
   // in its own transaction, and they are recomputed just after the answer, then its related cottages'; the open panels
   // hear of a change (issue #35; docs/decisions.md "An edit answers at its commit").
-  afterCommit('cottage', async (db, ids, request) => queueSignals(db, app.storage, ids, request), oweSignalsOf);
+  afterCommit('cottage', async (db, ids, request, entries) => queueSignals(db, app.storage, ids, request, entries), oweSignalsOf);
   app.addHook('onClose', () => signalsSettled(app.db));
   signalRoutes(app);
   scheduleSignalsBackfill(app);
