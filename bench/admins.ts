@@ -26,11 +26,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
-import { openPostgres } from '../src/server/db/open';
+import { openDatabase, openPostgres } from '../src/server/db/open';
 import { type Database } from '../src/server/db/client';
-import { openPglite, PGLITE_EXTENSIONS } from '../src/server/db/pglite';
 import { cottages, definitions, languages, regions, roles, translations, userRoles, users } from '../src/server/db/schema';
 import { bootstrap } from '../src/server/seed/bootstrap';
 import { seedScale } from '../src/server/seed/scale';
@@ -197,7 +195,8 @@ async function runEngine(engine: 'postgres' | 'pglite', label: string, cwd?: str
     }
     database = openPostgres(databaseUrl);
   } else {
-    database = openPglite(new PGlite(path.join(dataDir, 'pg'), { extensions: PGLITE_EXTENSIONS }), 'bench');
+    // Where and as the server opens it (`DATA_DIR/db`): seeded elsewhere, the server started on an empty database.
+    database = await openDatabase({ dataDir });
   }
   const workers = engine === 'postgres' ? Number(args.workers) : 1;
   try {
