@@ -6,8 +6,8 @@
  * first size (`--semi-space-growth-factor=1`), and the old one is collected once it grows 30 % past what was live
  * (`--heap-growing-percent=30`). `--max-semi-space-size` would need `node` itself started with it.
  *
- * Not `--optimize-for-size` (this module's choice until wave 12): it sizes the heap the same way, but it also makes
- * V8's compilers favour size over speed. Under fifty administrators' load the servers answered 228 calls a second
+ * Not `--optimize-for-size` (this module's choice until issue #38's fifth wave): it sizes the heap much the same, but it
+ * also makes V8's compilers favour size over speed. Under fifty administrators' load the servers answered 228 calls a second
  * with it, against 297–309 without it, for the same RSS after a load (`bench/admins.ts`, `bench/start.ts`).
  *
  * A flag named on `node`'s command line (`node --heap-growing-percent=50 dist/server/main.mjs`) is left as it is
