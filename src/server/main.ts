@@ -125,18 +125,22 @@ async function main() {
     },
   );
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
-  console.log(`\nDacha Admin is running at ${url}/`);
-  console.log(`  API ${url}/api/v1 · reference ${url}/docs`);
-  console.log(`  database: ${database.description}${config.workers > 1 ? ` · ${config.workers} server processes (WORKERS)` : ''}`);
-  console.log(`  uploads: ${describeStorage(config)}`);
+  // One write for the whole banner: a reader of the pipe (a supervisor, the tests) never sees half of it.
+  const banner = [
+    `\nDacha Admin is running at ${url}/`,
+    `  API ${url}/api/v1 · reference ${url}/docs`,
+    `  database: ${database.description}${config.workers > 1 ? ` · ${config.workers} server processes (WORKERS)` : ''}`,
+    `  uploads: ${describeStorage(config)}`,
+  ];
   if (demo?.seeded) {
-    console.log(`  demo data: ${demo.cottages} cottages in Uzbekistan's regions (DEMO_DATA=off skips it on a new database)`);
-    if (demo.moderator) console.log(`  demo moderator: "${demo.moderator.username}" with the password ${demo.moderator.password} (shown only this once)`);
+    banner.push(`  demo data: ${demo.cottages} cottages in Uzbekistan's regions (DEMO_DATA=off skips it on a new database)`);
+    if (demo.moderator) banner.push(`  demo moderator: "${demo.moderator.username}" with the password ${demo.moderator.password} (shown only this once)`);
   }
   if (seeded.createdAdmin) {
     const { username, password, generated } = seeded.createdAdmin;
-    console.log(`  first start: log in as "${username}"${generated ? ` with the password ${password} (shown only this once)` : ' with ADMIN_PASSWORD'}`);
+    banner.push(`  first start: log in as "${username}"${generated ? ` with the password ${password} (shown only this once)` : ' with ADMIN_PASSWORD'}`);
   }
+  console.log(banner.join('\n'));
 }
 
 main().catch((err) => fail((err as Error).stack ?? String(err)));
