@@ -6,7 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { rowsOf } from '../src/server/db/sql';
 import { createTestApp, type TestContext } from './helpers';
 import { adminId } from './fixtures';
 import { auditLog, cottageTypes, definitions, languages } from '../src/server/db/schema';
@@ -98,5 +99,34 @@ describe('rows inserted as arrays (unnest)', () => {
       expect(row.hidePrice, `hidePrice ${i}`).toBe(i % 3 === 0);
       expect(row.nameTranslateId, `name ${i}`).toBe(i % 3 === 1 ? renamed[i].id : first[i].id);
     }
+  });
+});
+
+/** The distinct keys of many rows checked once (`db/bulk-references.ts`) hold as PostgreSQL's per-row checks hold. */
+describe('references of many rows, checked once per key', () => {
+  const many = async (n: number, languageOf: (i: number) => string) =>
+    Array.from({ length: n }, (_, i) => ({ id: randomUUID(), code: `refs.${i}.${randomUUID().slice(0, 8)}`, type: 'content' as const, rows: [{ languageId: languageOf(i), value: `text ${i}` }] }));
+
+  it('refuses 300 definitions when one names a language that does not exist, and keeps none', async () => {
+    const [lang] = await t.database.db.select({ id: languages.id }).from(languages);
+    const missing = randomUUID();
+    const items = await many(300, (i) => (i === 150 ? missing : lang.id));
+    const error = await t.database.db.transaction((tx) => insertTranslations(tx, items)).then(() => undefined, (e: unknown) => e);
+    expect(String((error as { cause?: unknown })?.cause ?? error)).toMatch(/foreign key/);
+    expect(await t.database.db.select().from(definitions).where(inArray(definitions.translationId, items.map((i) => i.id)))).toHaveLength(0);
+  });
+
+  it('writes 300 definitions, moves the table version, and leaves the per-row checks on for the rest of the transaction', async () => {
+    const [lang] = await t.database.db.select({ id: languages.id }).from(languages);
+    const versionOf = async () => rowsOf<{ version: string }>(await t.database.db.execute(sql`select version from table_version where table_name = 'definition'`))[0].version;
+    const before = await versionOf();
+    const items = await many(300, () => lang.id);
+    const role = await t.database.db.transaction(async (tx) => {
+      await insertTranslations(tx, items);
+      return rowsOf<{ role: string }>(await tx.execute(sql`select current_setting('session_replication_role') as role`))[0].role;
+    });
+    expect(role).toBe('origin');
+    expect(await t.database.db.select().from(definitions).where(inArray(definitions.translationId, items.map((i) => i.id)))).toHaveLength(300);
+    expect(BigInt(await versionOf())).toBeGreaterThan(BigInt(before));
   });
 });

@@ -82,17 +82,8 @@ interface UnnestedRows {
  */
 export function unnestedRows(table: PgTable, rows: Record<string, unknown>[]): UnnestedRows[] | undefined {
   const columns = getTableColumns(table) as Record<string, PgColumn>;
-  const groups = new Map<string, Record<string, unknown>[]>();
-  for (const row of rows) {
-    const props = Object.keys(row).filter((p) => row[p] !== undefined).sort().join(',');
-    // Pushed, not spread into a new array: a copy per row made 30 000 rows cost O(n²) in copies and garbage.
-    const group = groups.get(props);
-    if (group) group.push(row);
-    else groups.set(props, [row]);
-  }
   const out: UnnestedRows[] = [];
-  for (const [props, group] of groups) {
-    const names = props.split(',').filter(Boolean);
+  for (const [names, group] of byPropsGiven(rows)) {
     if (!names.length || names.some((p) => !columns[p] || columns[p].getSQLType().endsWith(']'))) return undefined;
     for (let i = 0; i < group.length; i += UNNEST_CHUNK) {
       const part = group.slice(i, i + UNNEST_CHUNK);
@@ -103,7 +94,39 @@ export function unnestedRows(table: PgTable, rows: Record<string, unknown>[]): U
   return out;
 }
 
+/**
+ * Rows grouped by the properties they give (not undefined), each group's names sorted: a statement per group, so that a
+ * column a row leaves out keeps its default rather than getting null.
+ */
+function byPropsGiven(rows: Record<string, unknown>[]): [string[], Record<string, unknown>[]][] {
+  const groups = new Map<string, Record<string, unknown>[]>();
+  for (const row of rows) {
+    const props = Object.keys(row).filter((p) => row[p] !== undefined).sort().join(',');
+    // Pushed, not spread into a new array: a copy per row made 30 000 rows cost O(n²) in copies and garbage.
+    const group = groups.get(props);
+    if (group) group.push(row);
+    else groups.set(props, [row]);
+  }
+  return [...groups].map(([props, group]) => [props.split(',').filter(Boolean), group]);
+}
+
 /** `unnestedRows` as the tails of `insert into <table> …` statements: `("a", "b") select * from unnest(…)`. */
 export function unnestRows(table: PgTable, rows: Record<string, unknown>[]): SQL[] | undefined {
   return unnestedRows(table, rows)?.map(({ columns, select }) => sql`(${sql.join(columns.map((c) => sql.identifier(c)), sql`, `)}) ${select}`);
+}
+
+/**
+ * Many rows of `table` as `("a", "b") select … from jsonb_to_recordset($1::jsonb)` statements' tails: one parameter,
+ * the rows as JSON. Cheaper than `unnestRows` for jsonb columns, whose values an array parameter carries as escaped
+ * text inside escaped text (an import's 6 000 audit entries: 0.30 → 0.24 s on PGlite). Rows that give different
+ * columns get separate statements, as in `unnestRows`.
+ */
+export function recordsetRows(table: PgTable, rows: Record<string, unknown>[]): SQL[] {
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  return byPropsGiven(rows).map(([props, group]) => {
+    const json = group.map((r) => Object.fromEntries(props.map((p) => [columns[p].name, r[p] === null || columns[p].dataType === 'json' ? r[p] : columns[p].mapToDriverValue(r[p])])));
+    const names = sql.join(props.map((p) => sql.identifier(columns[p].name)), sql`, `);
+    const types = sql.join(props.map((p) => sql`${sql.identifier(columns[p].name)} ${sql.raw(columns[p].getSQLType())}`), sql`, `);
+    return sql`(${names}) select ${names} from jsonb_to_recordset(${JSON.stringify(json)}::jsonb) as r(${types})`;
+  });
 }

@@ -7,7 +7,7 @@ import { eq, getTableColumns, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { apiKeys, auditLog, users, type AuditChange, type RecordSnapshot } from '../db/schema';
 import { diffRecords } from '../rules/audit-changes';
-import { rowsOf, unnestRows } from '../db/sql';
+import { recordsetRows, rowsOf } from '../db/sql';
 import { REVERTIBLE_EFFECTS, type AuditAction } from '../../shared/audit-actions';
 import { badRequest } from '../errors';
 import type { ListSpec } from '../query/list';
@@ -51,7 +51,10 @@ export async function insertAudit(db: DbOrTx, by: Writer, entry: AuditEntry): Pr
   await insertAudits(db, by, [entry]);
 }
 
-/** Records many writes by `by` at once, as `insertAudit` records each: one `insert … select from unnest(…)`. */
+/** Entries one statement carries at most (its JSON a few MB). */
+const AUDIT_CHUNK = 5000;
+
+/** Records many writes by `by` at once, as `insertAudit` records each: one `insert … select from jsonb_to_recordset(…)`. */
 export async function insertAudits(db: DbOrTx, by: Writer, entries: AuditEntry[]): Promise<void> {
   const { userId, sessionId } = by;
   const apiKeyId = by.apiKeyId ?? null;
@@ -67,7 +70,12 @@ export async function insertAudits(db: DbOrTx, by: Writer, entries: AuditEntry[]
   const { userName, apiKeyName } = writerNames(userId, apiKeyId);
   const names = rows.length === 1 ? { userName, apiKeyName } : rowsOf<{ userName: string; apiKeyName: string | null }>(await db.execute(sql`select ${userName} as "userName", ${apiKeyName} as "apiKeyName"`))[0];
   if (rows.length === 1) await db.insert(auditLog).values({ ...rows[0], ...names });
-  else for (const part of unnestRows(auditLog, rows.map((r) => ({ ...r, ...names })))!) await db.execute(sql`insert into ${auditLog} ${part}`);
+  else {
+    // As JSON rows, one parameter: the entries' jsonb as arrays of escaped text cost a fifth more to send and parse.
+    for (let i = 0; i < rows.length; i += AUDIT_CHUNK) {
+      for (const part of recordsetRows(auditLog, rows.slice(i, i + AUDIT_CHUNK).map((r) => ({ ...r, ...names })))) await db.execute(sql`insert into ${auditLog} ${part}`);
+    }
+  }
 }
 
 /** The names an entry keeps of its writer, as SQL: the user's (his name, else his username; '' for nobody) and the key's. */

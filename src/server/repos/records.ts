@@ -12,6 +12,7 @@ import { claimTranslatedFields } from './translation-usage';
 import { RESOURCE_TABLES, translationColumn, type TabledResource } from '../db/tables';
 import { resources } from '../../shared/resources';
 import { uuidLike } from '../query/ids';
+import { withReferencesCheckedOnce } from '../db/bulk-references';
 import { anyId, unnestedRows, unnestRows } from '../db/sql';
 
 /** Column values from API values; undefined values are left out (an edit changes only what is sent). */
@@ -70,8 +71,10 @@ export async function saveTranslatedRecords(tx: Tx, key: TabledResource, items: 
   const fresh = items.flatMap((item, n) => (item.id === undefined ? [{ ...columnsOf(key, item.values), id: ids[n] }] : []));
   const { table } = RESOURCE_TABLES[key];
   const statements = unnestRows(table, fresh);
-  if (statements) for (const rows of statements) await tx.execute(sql`insert into ${table} ${rows}`);
-  else for (let i = 0; i < fresh.length; i += CHUNK) await tx.insert(table).values(fresh.slice(i, i + CHUNK) as never);
+  await withReferencesCheckedOnce(tx, table, fresh, async () => {
+    if (statements) for (const rows of statements) await tx.execute(sql`insert into ${table} ${rows}`);
+    else for (let i = 0; i < fresh.length; i += CHUNK) await tx.insert(table).values(fresh.slice(i, i + CHUNK) as never);
+  });
   await updateRecords(tx, key, items.flatMap((item) => (item.id === undefined ? [] : [{ id: item.id, values: item.values }])));
   return ids;
 }

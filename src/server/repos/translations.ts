@@ -8,6 +8,7 @@ import type { TranslationRecord } from '../../shared/records/translation';
 import { resources } from '../../shared/resources';
 import { languagePosition } from './languages';
 import { translatedText } from '../query/translated';
+import { withReferencesCheckedOnce } from '../db/bulk-references';
 import { anyId, qualified, together, unnestRows } from '../db/sql';
 import { assertTranslationUnused, translationInUse, translationStatus, translationUses } from './translation-usage';
 
@@ -93,15 +94,20 @@ export async function insertTranslation(tx: Tx, values: { code: string; type: Tr
  */
 export async function insertTranslations(tx: Tx, items: { id: string; code: string; type: TranslationType; rows: DefinitionRow[] }[]) {
   for (const rows of unnestRows(translations, items.map(({ id, code, type }) => ({ id, code, type })))!) await tx.execute(sql`insert into ${translations} ${rows}`);
-  for (const rows of unnestRows(definitions, items.flatMap((t) => t.rows.map((r) => ({ ...r, translationId: t.id }))))!) await tx.execute(sql`insert into ${definitions} ${rows}`);
+  const rows = items.flatMap((t) => t.rows.map((r) => ({ ...r, translationId: t.id })));
+  await withReferencesCheckedOnce(tx, definitions, rows, async () => {
+    for (const part of unnestRows(definitions, rows)!) await tx.execute(sql`insert into ${definitions} ${part}`);
+  });
 }
 
 /** Sets the texts given of many translations (others are kept), in one upsert of arrays. */
 export async function setTranslationTexts(tx: Tx, items: { id: string; rows: DefinitionRow[] }[]) {
   const rows = items.flatMap((t) => t.rows.map((r) => ({ ...r, translationId: t.id })));
-  for (const part of unnestRows(definitions, rows)!) {
-    await tx.execute(sql`insert into ${definitions} ${part} on conflict (${sql.identifier(definitions.translationId.name)}, ${sql.identifier(definitions.languageId.name)}) do update set ${sql.identifier(definitions.value.name)} = excluded.${sql.identifier(definitions.value.name)}`);
-  }
+  await withReferencesCheckedOnce(tx, definitions, rows, async () => {
+    for (const part of unnestRows(definitions, rows)!) {
+      await tx.execute(sql`insert into ${definitions} ${part} on conflict (${sql.identifier(definitions.translationId.name)}, ${sql.identifier(definitions.languageId.name)}) do update set ${sql.identifier(definitions.value.name)} = excluded.${sql.identifier(definitions.value.name)}`);
+    }
+  });
 }
 
 /** Changes code and type when given, and replaces the definitions of the languages given (others are kept). */
