@@ -8,12 +8,12 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { DbOrTx } from '../db/client';
 import { cottages } from '../db/schema';
-import { anyId, anyOfIds, builtOnce, LANG_PLACEHOLDER, qualified, rowsOf, together } from '../db/sql';
+import { anyId, anyOfIds, builtOnce, LANG_PLACEHOLDER, qualified, rowsOf } from '../db/sql';
 import { cottageRecord, type CottageRecord } from '../../shared/records/cottage';
 import { DEFAULT_LANGUAGE } from '../../shared/enums';
 import { idOf, nameOf, translatedNames, translatedText } from '../query/translated';
 import { isoText, JsonText, jsonList, jsonObjectOf, LANG, pageJsonOf } from '../query/page-json';
-import { byKind, COTTAGE_COLUMNS, orderOf, orderSql, type NamedList, type NamedOne, type OwnRows } from './cottage-record';
+import { byKind, COTTAGE_COLUMNS, orderSql, type NamedList, type NamedOne, type OwnRows } from './cottage-record';
 
 type Row = Record<string, unknown>;
 const ONES = byKind('one');
@@ -26,23 +26,13 @@ const keyOf = (columns: Record<string, PgColumn>, column: PgColumn) => Object.ke
 const names = (n: NamedOne | NamedList) => `${n.alias}_name`;
 const where = (r: OwnRows, cottageId: SQL | PgColumn) => and(eq(r.from, cottageId), r.where);
 
-function groupBy(list: Row[], key: string) {
-  const map = new Map<unknown, Row[]>();
-  for (const item of list) {
-    const own = map.get(item[key]);
-    if (own) own.push(item);
-    else map.set(item[key], [item]);
-  }
-  return map;
-}
-
 /** A statement prepared by name, run with the placeholders' values. */
 interface Prepared {
   execute(values: { ids: string[]; id: string; lang: string }): Promise<Row[]>;
 }
 
 /**
- * How a statement names its cottages: one (`= $id`, the common case: a record opened or edited) or many
+ * How the statement names its cottages: one (`= $id`, the common case: a record opened or edited) or many
  * (`= any($ids)`). PostgreSQL reuses a statement's generic plan only when it costs no more than planning anew for the
  * values; for one cottage it does (a tenth of the time: 0.3 against 1.2 ms), for an array of unknown length it
  * plans anew each time.
@@ -50,61 +40,60 @@ interface Prepared {
 const ONE = { name: 'one', of: (column: SQL | PgColumn) => sql`${column} = ${sql.placeholder('id')}::uuid` };
 const MANY = { name: 'many', of: anyOfIds };
 
+/** A nested list as a JSON array, its items keyed by their record fields, in its order (`[]` for none). */
+const jsonItems = (values: Record<string, SQL | PgColumn>, from: SQL, order: SQL) =>
+  sql`(select coalesce(json_agg(json_build_object(${sql.join(
+    Object.entries(values).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`),
+    sql`, `,
+  )}) order by ${order}), '[]'::json) ${from})`;
+
+/** An item of a JSON list as the columns' own reading gives it (times as dates; a JSON time is their text). */
+function fromJson(columns: Record<string, PgColumn>, item: Row): Row {
+  for (const [key, column] of Object.entries(columns)) {
+    const value = item[key];
+    item[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return item;
+}
+
 /**
- * The loader's statements on `db`: the cottages' own row with the records they name, then each list of nested rows.
- * Named, with the ids and the language as placeholders, so PostgreSQL plans each once per connection: planning them
- * took 1.0 ms a call for the own row (0.1 ms to run): the loader's planning was a fifth of the database's time under
- * fifty admins' load (issue #38). Built once per process on the pool (`builtOnce`).
+ * The loader's statement on `db`: the cottages' own rows with the records they name, each nested list a JSON array
+ * beside them. One statement, named, with the ids and the language as placeholders, so PostgreSQL parses and plans it
+ * once per connection: the loader was five statements, each planned at every call (1.0 ms for the own row, 0.1 ms to
+ * run it), a fifth of the statements and of the database's time under fifty admins' load (issue #38). Built once per
+ * process on the pool (`builtOnce`).
  */
-const loaderStatements = (ids: typeof ONE) => builtOnce((db: DbOrTx): Prepared[] => {
-  // The catalogue records these cottages use, for `translatedNames` (a column of a cottage or of a link table).
+const loaderStatement = (ids: typeof ONE) => builtOnce((db: DbOrTx): Prepared => {
+  // The catalogue records these cottages use, for `translatedNames` (a column of a cottage).
   const ofBatch = (column: PgColumn) => sql`select ${qualified(column)} from ${cottages} where ${ids.of(cottages.id)}`;
-  const linkedIn = (column: PgColumn, from: PgColumn) => sql`select ${qualified(column)} from ${column.table} where ${ids.of(qualified(from))}`;
-  const nested = Object.fromEntries(ONES.map(([key, n]) => [key, { ...n.columns, name: nameOf(names(n)) }]));
-  let own = db.select({ ...COTTAGE_COLUMNS, ...nested }).from(cottages).$dynamic();
+  const nested: Record<string, unknown> = Object.fromEntries(ONES.map(([key, n]) => [key, { ...n.columns, name: nameOf(names(n)) }]));
+  for (const [key, n] of LISTS) {
+    const name = translatedText(n.translationId, LANG_PLACEHOLDER);
+    nested[key] = jsonItems({ ...n.columns, name }, sql`from ${n.link} join ${n.table} on ${n.table.id} = ${n.to} where ${n.from} = ${cottages.id}`, orderSql(n.order));
+  }
+  for (const [key, r] of ROWS) nested[key] = jsonItems(r.columns, sql`from ${r.table} where ${where(r, cottages.id)}`, orderSql(r.order));
+  let own = db.select({ ...COTTAGE_COLUMNS, ...(nested as Record<string, SQL>) }).from(cottages).$dynamic();
   for (const [, n] of ONES) {
     const named = translatedNames(names(n), n.table, n.table.id, n.translationId, LANG_PLACEHOLDER, ofBatch(n.by));
     own = own.innerJoin(n.table, eq(n.table.id, n.by)).innerJoin(named as unknown as PgTable, eq(idOf(names(n)), n.by));
   }
-  const lists = LISTS.map(([key, n]) =>
-    db
-      .select({ cottageId: n.from, ...n.columns, name: nameOf(names(n)) })
-      .from(n.link)
-      .innerJoin(n.table, eq(n.table.id, n.to))
-      .innerJoin(translatedNames(names(n), n.table, n.table.id, n.translationId, LANG_PLACEHOLDER, linkedIn(n.to, n.from)) as unknown as PgTable, eq(idOf(names(n)), n.table.id))
-      .where(ids.of(n.from))
-      .orderBy(...orderOf(n.order))
-      .prepare(`dacha_cottages_${ids.name}_${key}`),
-  );
-  const rows = ROWS.map(([key, r]) =>
-    db
-      .select({ ...r.columns, cottageId: r.from })
-      .from(r.table)
-      .where(and(ids.of(r.from), r.where))
-      .orderBy(...orderOf(r.order))
-      .prepare(`dacha_cottages_${ids.name}_${key}`),
-  );
-  return [own.where(ids.of(cottages.id)).prepare(`dacha_cottages_${ids.name}_own`), ...lists, ...rows] as unknown as Prepared[];
+  return own.where(ids.of(cottages.id)).prepare(`dacha_cottages_${ids.name}`) as unknown as Prepared;
 });
-const statementsFor = { one: loaderStatements(ONE), many: loaderStatements(MANY) };
+const statementFor = { one: loaderStatement(ONE), many: loaderStatement(MANY) };
 
-/** Full records of these cottages: their own row with the records they name, then each list of nested rows. */
+/** Full records of these cottages: their own row with the records they name and their nested lists. */
 export async function loadCottages(db: DbOrTx, ids: string[], lang: string): Promise<CottageRecord[]> {
   if (!ids.length) return [];
-  const [base, ...nested] = await together(
-    db,
-    statementsFor[ids.length === 1 ? 'one' : 'many'](db).map((statement) => () => statement.execute({ ids, id: ids[0], lang })),
-  );
-  const by = nested.map((found) => groupBy(found, 'cottageId'));
+  const rows = await statementFor[ids.length === 1 ? 'one' : 'many'](db).execute({ ids, id: ids[0], lang });
   // The record's keys are put in its order when it is encoded (the answer, the page JSON test), not here.
-  return base.map((row) => {
+  return rows.map((row) => {
     const record: Row = { ...row };
-    LISTS.forEach(([key], i) => (record[key] = (by[i].get(row.id) ?? []).map(({ cottageId: _, ...item }) => item)));
-    ROWS.forEach(([key, r], i) => {
-      const items = by[LISTS.length + i].get(row.id) ?? [];
+    for (const [key, n] of LISTS) record[key] = (row[key] as Row[]).map((item) => fromJson(n.columns, item));
+    for (const [key, r] of ROWS) {
+      const items = (row[key] as Row[]).map((item) => fromJson(r.columns, item));
       record[key] = items;
       if (r.main) record[r.main.field] = items.find((item) => item[keyOf(r.columns, r.main!.flag)])?.[keyOf(r.columns, r.cell)] ?? null;
-    });
+    }
     return record as CottageRecord;
   });
 }

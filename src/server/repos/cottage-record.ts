@@ -149,6 +149,5 @@ const NESTED = Object.entries(COTTAGE_NESTED) as [keyof typeof COTTAGE_NESTED, N
 /** The nested fields of one kind, with their record keys. */
 export const byKind = <K extends Nested['kind']>(kind: K) => NESTED.filter((entry): entry is [keyof typeof COTTAGE_NESTED, Extract<Nested, { kind: K }>] => entry[1].kind === kind);
 
-/** An order as drizzle's `orderBy` takes it, and as SQL text after `order by`. */
-export const orderOf = (order: Order) => order.map(({ column, desc: down }) => (down ? desc(column) : asc(column)));
-export const orderSql = (order: Order) => sql.join(orderOf(order), sql`, `);
+/** An order as SQL text after `order by`. */
+export const orderSql = (order: Order) => sql.join(order.map(({ column, desc: down }) => (down ? desc(column) : asc(column))), sql`, `);
