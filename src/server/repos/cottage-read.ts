@@ -1,6 +1,6 @@
 /**
  * The three readings of the cottage record, each derived from its declaration (`cottage-record.ts`) rather than
- * written per nested field: the loader (records, in five statements at most), the list's page JSON (one statement that
+ * written per nested field: the loader (records, in one statement), the list's page JSON (one statement that
  * builds the answer's text) and the CSV export's rows (one statement, the nested fields as their cell text).
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
@@ -151,7 +151,7 @@ function pageJsonParts() {
 
 /**
  * A page of cottages as the JSON the list answers (the list's fast path, `query/page-json.ts`): one statement builds
- * what `loadCottages` reads in several and the route encodes (docs/decisions.md, "Cold pages").
+ * what `loadCottages` reads as records and the route encodes (docs/decisions.md, "Cold pages").
  */
 export const cottagePageJson = pageJsonOf({ table: cottages, id: cottages.id, ...pageJsonParts() });
 
