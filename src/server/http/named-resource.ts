@@ -9,7 +9,7 @@ import type { SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../db/client';
-import { anyId, qualified } from '../db/sql';
+import { builtOnce, BY_ID, idValues, LANG_PLACEHOLDER, qualified, type IdsForm } from '../db/sql';
 import { RESOURCE_TABLES } from '../db/tables';
 import { atItem, single } from '../errors';
 import { createSchemaOf, editSchemaOf } from '../../shared/payload';
@@ -80,12 +80,13 @@ export function namedResource<R extends { id: string; image?: string | null }>(c
   });
   const record = cfg.record ?? (namedRecordOf(def) as unknown as z.ZodType<R>);
 
+  // Named statements with the ids and the language as placeholders: planned once per connection (`builtOnce`).
+  const loader = (ids: IdsForm) => builtOnce((db: DbOrTx) => db.select(selection(LANG_PLACEHOLDER)).from(table).where(ids.of(table.id)).prepare(`dacha_${cfg.key}_${ids.name}`));
+  const statementFor = { one: loader(BY_ID.one), many: loader(BY_ID.many) };
   const load = async (db: DbOrTx, ids: string[], lang: string): Promise<R[]> => {
     if (!ids.length) return [];
-    const rows = (await db
-      .select(selection(lang))
-      .from(table)
-      .where(anyId(table.id, ids))) as Data[];
+    const { form, values } = idValues(ids);
+    const rows = (await statementFor[form](db).execute({ ...values, lang })) as Data[];
     return (cfg.shape ? rows.map(cfg.shape) : rows) as R[];
   };
 

@@ -8,7 +8,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { DbOrTx } from '../db/client';
 import { cottages } from '../db/schema';
-import { anyId, anyOfIds, builtOnce, LANG_PLACEHOLDER, qualified, rowsOf } from '../db/sql';
+import { anyId, builtOnce, BY_ID, idValues, LANG_PLACEHOLDER, qualified, rowsOf, type IdsForm } from '../db/sql';
 import { cottageRecord, type CottageRecord } from '../../shared/records/cottage';
 import { DEFAULT_LANGUAGE } from '../../shared/enums';
 import { idOf, nameOf, translatedNames, translatedText } from '../query/translated';
@@ -30,15 +30,6 @@ const where = (r: OwnRows, cottageId: SQL | PgColumn) => and(eq(r.from, cottageI
 interface Prepared {
   execute(values: { ids: string[]; id: string; lang: string }): Promise<Row[]>;
 }
-
-/**
- * How the statement names its cottages: one (`= $id`, the common case: a record opened or edited) or many
- * (`= any($ids)`). PostgreSQL reuses a statement's generic plan only when it costs no more than planning anew for the
- * values; for one cottage it does (a tenth of the time: 0.3 against 1.2 ms), for an array of unknown length it
- * plans anew each time.
- */
-const ONE = { name: 'one', of: (column: SQL | PgColumn) => sql`${column} = ${sql.placeholder('id')}::uuid` };
-const MANY = { name: 'many', of: anyOfIds };
 
 /** A nested list as a JSON array, its items keyed by their record fields, in its order (`[]` for none). */
 const jsonItems = (values: Record<string, SQL | PgColumn>, from: SQL, order: SQL) =>
@@ -63,7 +54,7 @@ function fromJson(columns: Record<string, PgColumn>, item: Row): Row {
  * run it), a fifth of the statements and of the database's time under fifty admins' load (issue #38). Built once per
  * process on the pool (`builtOnce`).
  */
-const loaderStatement = (ids: typeof ONE) => builtOnce((db: DbOrTx): Prepared => {
+const loaderStatement = (ids: IdsForm) => builtOnce((db: DbOrTx): Prepared => {
   // The catalogue records these cottages use, for `translatedNames` (a column of a cottage).
   const ofBatch = (column: PgColumn) => sql`select ${qualified(column)} from ${cottages} where ${ids.of(cottages.id)}`;
   const nested: Record<string, unknown> = Object.fromEntries(ONES.map(([key, n]) => [key, { ...n.columns, name: nameOf(names(n)) }]));
@@ -79,12 +70,13 @@ const loaderStatement = (ids: typeof ONE) => builtOnce((db: DbOrTx): Prepared =>
   }
   return own.where(ids.of(cottages.id)).prepare(`dacha_cottages_${ids.name}`) as unknown as Prepared;
 });
-const statementFor = { one: loaderStatement(ONE), many: loaderStatement(MANY) };
+const statementFor = { one: loaderStatement(BY_ID.one), many: loaderStatement(BY_ID.many) };
 
 /** Full records of these cottages: their own row with the records they name and their nested lists. */
 export async function loadCottages(db: DbOrTx, ids: string[], lang: string): Promise<CottageRecord[]> {
   if (!ids.length) return [];
-  const rows = await statementFor[ids.length === 1 ? 'one' : 'many'](db).execute({ ids, id: ids[0], lang });
+  const { form, values } = idValues(ids);
+  const rows = await statementFor[form](db).execute({ ...values, lang });
   // The record's keys are put in its order when it is encoded (the answer, the page JSON test), not here.
   return rows.map((row) => {
     const record: Row = { ...row };
