@@ -120,6 +120,20 @@ describe('the change stream', () => {
     }
   });
 
+  it('an event too large for a NOTIFY (300 ids) is announced by its id and still reaches the stream whole', async () => {
+    const { accessToken } = await t.login();
+    const stream = await openStream(origin, accessToken);
+    try {
+      await stream.waitFor(ready);
+      const ids = Array.from({ length: 300 }, () => randomUUID());
+      await publishChange(t.database.db, { resource: 'region', ids, action: 'bulkEdit' });
+      await stream.waitFor(() => stream.changes().some((c) => c.action === 'bulkEdit'));
+      expect(stream.changes().find((c) => c.action === 'bulkEdit')).toEqual({ resource: 'region', ids, action: 'bulkEdit' });
+    } finally {
+      stream.close();
+    }
+  });
+
   it('a stream without <resource>.list gets none of its events; a logout ends the stream at once', async () => {
     const user = await userWith(t, ['comfort.list']);
     const stream = await openStream(origin, user.token);

@@ -20,13 +20,13 @@ export interface ChangeEvent {
 }
 
 export async function publishChange(db: DbOrTx, change: { resource: string; ids: string[]; action: string }): Promise<void> {
-  const [row] = await db
-    .insert(changeEvents)
-    .values({ resource: change.resource, ids: change.ids, action: change.action })
-    .returning({ id: changeEvents.id });
-  const full = JSON.stringify({ id: row.id, resource: change.resource, ids: change.ids, action: change.action });
-  const payload = Buffer.byteLength(full) <= PAYLOAD_MAX_BYTES ? full : JSON.stringify({ id: row.id });
-  await db.execute(sql`select pg_notify(${EVENT_CHANNEL}, ${payload})`);
+  // The row and its NOTIFY in one statement: a write's transaction holds its rows one round trip less (issue #38).
+  const e = sql.identifier('e');
+  await db.execute(sql`with ${e} as (
+      insert into ${changeEvents} (${sql.identifier(changeEvents.resource.name)}, ${sql.identifier(changeEvents.ids.name)}, ${sql.identifier(changeEvents.action.name)})
+      values (${change.resource}, ${JSON.stringify(change.ids)}::jsonb, ${change.action}) returning id, resource, ids, action)
+    select pg_notify(${EVENT_CHANNEL}, case when octet_length(full_event) <= ${PAYLOAD_MAX_BYTES} then full_event else json_build_object('id', ${e}.id)::text end)
+    from ${e}, lateral (select json_build_object('id', ${e}.id, 'resource', ${e}.resource, 'ids', ${e}.ids, 'action', ${e}.action)::text as full_event) as payload`);
 }
 
 /**
