@@ -19,7 +19,7 @@ import { deleteRecord, saveTranslatedRecords, updateRecord } from '../repos/reco
 import type { ListSpec } from '../query/list';
 import { kinds } from '../query/filter-kinds';
 import type { ResourceRoutes, WriteInput } from './resource/types';
-import { jsonObjectOf, LANG, pageJsonOf, type JsonText } from '../query/page-json';
+import { jsonObjectOf, pageJsonOf, type JsonText } from '../query/page-json';
 import { registrySearch } from '../query/search';
 import { translatedColumns } from '../repos/translation-usage';
 
@@ -109,7 +109,7 @@ export function namedResource<R extends { id: string; image?: string | null }>(c
     def,
     record,
     load,
-    pageJson: pageJsonOf({ table, id: table.id, object: jsonObjectOf(record, { ...selection(LANG), ...cfg.json?.(LANG) }, def.key) }),
+    pageJson: pageJsonOf({ table, id: table.id, object: jsonObjectOf(record, { ...selection(LANG_PLACEHOLDER), ...cfg.json?.(LANG_PLACEHOLDER) }, def.key) }),
     spec,
     files: (record) => [record.image],
     create: {

@@ -14,8 +14,6 @@ import { rowsOf } from '../db/sql';
 /** A timestamp as the ISO text `JSON.stringify(new Date(…))` writes (milliseconds, truncated like the driver's Date). */
 export const isoText = (value: SQL | AnyColumn) => sql`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** The language of the request inside a compiled statement. */
-export const LANG = sql.placeholder('lang') as unknown as string;
 /** The page's ids (a `uuid[]`) inside a compiled statement. */
 const IDS = sql.placeholder('ids');
 
@@ -125,11 +123,11 @@ function pageStatementName(text: string): string | undefined {
 interface PageJsonSpec {
   table: PgTable;
   id: PgColumn;
-  /** The record as JSON text (see `jsonObjectOf`); may use `LANG`. */
+  /** The record as JSON text (see `jsonObjectOf`); may use `LANG_PLACEHOLDER` (`db/sql.ts`). */
   object: JsonText;
   /** Further joins (lateral subqueries) the object uses. */
   joins?: SQL;
-  /** Common table expressions the statement starts with (may use `IDS` and `LANG`). */
+  /** Common table expressions the statement starts with (may use the page's ids and `LANG_PLACEHOLDER`). */
   with?: SQL;
 }
 

@@ -12,7 +12,7 @@ import { anyId, builtOnce, BY_ID, idValues, LANG_PLACEHOLDER, qualified, rowsOf,
 import { cottageRecord, type CottageRecord } from '../../shared/records/cottage';
 import { DEFAULT_LANGUAGE } from '../../shared/enums';
 import { idOf, nameOf, translatedNames, translatedText } from '../query/translated';
-import { isoText, JsonText, jsonList, jsonObjectOf, LANG, pageJsonOf } from '../query/page-json';
+import { isoText, JsonText, jsonList, jsonObjectOf, pageJsonOf } from '../query/page-json';
 import { byKind, COTTAGE_COLUMNS, orderSql, type NamedList, type NamedOne, type OwnRows } from './cottage-record';
 
 type Row = Record<string, unknown>;
@@ -115,7 +115,7 @@ function pageJsonParts() {
     names as materialized (select distinct on (d.translation_id) d.translation_id as id, d.value as name
       from definition d join language l on l.id = d.language_id
       where d.translation_id in (${sql.join(CATALOGUES.map(([, n]) => sql`select ${n.translationId} from ${n.table}`), sql` union all `)})
-      order by d.translation_id, case l.code when ${LANG} then 0 when ${DEFAULT_LANGUAGE} then 1 else 2 end, l.created_at, l.code),
+      order by d.translation_id, case l.code when ${LANG_PLACEHOLDER} then 0 when ${DEFAULT_LANGUAGE} then 1 else 2 end, l.created_at, l.code),
     ${sql.join(CATALOGUES.map(catalogueJson), sql`,\n`)}`;
   const joins: SQL[] = ONES.map(([, n]) => sql`join ${id(`${n.alias}_json`)} on ${id(`${n.alias}_json`)}.id = ${n.by}`);
   const values: Record<string, SQL | PgColumn | JsonText> = { ...COTTAGE_COLUMNS };
