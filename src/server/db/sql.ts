@@ -136,20 +136,6 @@ export function recordsetRows(table: PgTable, rows: Record<string, unknown>[]): 
  * with its values.
  */
 export const anyOfIds = (column: PgColumn | SQL): SQL => sql`${column} = any(${sql.placeholder('ids')}::uuid[])`;
-/**
- * How a prepared statement names its records: one (`= $id`, the common case: a record opened or edited) or many
- * (`anyOfIds`). PostgreSQL reuses a statement's generic plan only when it costs no more than planning anew for the
- * values: for one record it does (the cottage loader's own row: 0.3 against 1.2 ms), for an array of unknown length
- * it often plans anew each time. Run with `idValues`.
- */
-export const BY_ID = {
-  one: { name: 'one', of: (column: PgColumn | SQL): SQL => sql`${column} = ${sql.placeholder('id')}::uuid` },
-  many: { name: 'many', of: anyOfIds },
-};
-export type IdsForm = (typeof BY_ID)['one'];
-/** The form for these ids, and the placeholders' values. */
-export const idValues = (ids: string[]) => ({ form: ids.length === 1 ? ('one' as const) : ('many' as const), values: { ids, id: ids[0] } });
-
 /** The request's language as a placeholder (`lang`), where a statement takes the language as text. */
 export const LANG_PLACEHOLDER = sql.placeholder('lang') as unknown as string;
 
@@ -166,4 +152,26 @@ export function builtOnce<T>(build: (db: DbOrTx) => T): (db: DbOrTx) => T {
     if (!built) onPool.set(db, (built = build(db)));
     return built;
   };
+}
+
+/** How a statement built by `preparedById` names its records: one (`= $id`) or many (`anyOfIds`). */
+interface IdsForm {
+  name: 'one' | 'many';
+  of(column: PgColumn | SQL): SQL;
+}
+const ONE_ID: IdsForm = { name: 'one', of: (column) => sql`${column} = ${sql.placeholder('id')}::uuid` };
+const MANY_IDS: IdsForm = { name: 'many', of: anyOfIds };
+
+/**
+ * A loader by ids from named statements `build` makes (`builtOnce`): one for a single record (`= $id`, the common
+ * case: a record opened or edited), one for many (`= any($ids)`). PostgreSQL reuses a statement's generic plan only
+ * when it costs no more than planning anew for the values: for one record it does (the cottage loader's own row: 0.3
+ * against 1.2 ms), for an array of unknown length it often plans anew each time. The loader fills `ids`, `id` and
+ * whatever else the statements take (`lang`).
+ */
+export function preparedById<T>(build: (db: DbOrTx, ids: IdsForm) => { execute(values: Record<string, unknown>): Promise<T[]> }) {
+  const one = builtOnce((db) => build(db, ONE_ID));
+  const many = builtOnce((db) => build(db, MANY_IDS));
+  return (db: DbOrTx, ids: string[], values: Record<string, unknown> = {}): Promise<T[]> =>
+    (ids.length === 1 ? one : many)(db).execute({ ...values, ids, id: ids[0] });
 }

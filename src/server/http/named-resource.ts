@@ -9,7 +9,7 @@ import type { SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../db/client';
-import { builtOnce, BY_ID, idValues, LANG_PLACEHOLDER, qualified, type IdsForm } from '../db/sql';
+import { LANG_PLACEHOLDER, preparedById, qualified } from '../db/sql';
 import { RESOURCE_TABLES } from '../db/tables';
 import { atItem, single } from '../errors';
 import { createSchemaOf, editSchemaOf } from '../../shared/payload';
@@ -80,13 +80,11 @@ export function namedResource<R extends { id: string; image?: string | null }>(c
   });
   const record = cfg.record ?? (namedRecordOf(def) as unknown as z.ZodType<R>);
 
-  // Named statements with the ids and the language as placeholders: planned once per connection (`builtOnce`).
-  const loader = (ids: IdsForm) => builtOnce((db: DbOrTx) => db.select(selection(LANG_PLACEHOLDER)).from(table).where(ids.of(table.id)).prepare(`dacha_${cfg.key}_${ids.name}`));
-  const statementFor = { one: loader(BY_ID.one), many: loader(BY_ID.many) };
+  // Named statements with the ids and the language as placeholders: planned once per connection.
+  const loadRows = preparedById<Data>((db, ids) => db.select(selection(LANG_PLACEHOLDER)).from(table).where(ids.of(table.id)).prepare(`dacha_${cfg.key}_${ids.name}`));
   const load = async (db: DbOrTx, ids: string[], lang: string): Promise<R[]> => {
     if (!ids.length) return [];
-    const { form, values } = idValues(ids);
-    const rows = (await statementFor[form](db).execute({ ...values, lang })) as Data[];
+    const rows = await loadRows(db, ids, { lang });
     return (cfg.shape ? rows.map(cfg.shape) : rows) as R[];
   };
 

@@ -8,7 +8,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { DbOrTx } from '../db/client';
 import { cottages } from '../db/schema';
-import { anyId, builtOnce, BY_ID, idValues, LANG_PLACEHOLDER, qualified, rowsOf, type IdsForm } from '../db/sql';
+import { anyId, LANG_PLACEHOLDER, preparedById, qualified, rowsOf } from '../db/sql';
 import { cottageRecord, type CottageRecord } from '../../shared/records/cottage';
 import { DEFAULT_LANGUAGE } from '../../shared/enums';
 import { idOf, nameOf, translatedNames, translatedText } from '../query/translated';
@@ -25,11 +25,6 @@ const id = (name: string) => sql.identifier(name);
 const keyOf = (columns: Record<string, PgColumn>, column: PgColumn) => Object.keys(columns).find((k) => columns[k] === column)!;
 const names = (n: NamedOne | NamedList) => `${n.alias}_name`;
 const where = (r: OwnRows, cottageId: SQL | PgColumn) => and(eq(r.from, cottageId), r.where);
-
-/** A statement prepared by name, run with the placeholders' values. */
-interface Prepared {
-  execute(values: { ids: string[]; id: string; lang: string }): Promise<Row[]>;
-}
 
 /** A nested list as a JSON array, its items keyed by their record fields, in its order (`[]` for none). */
 const jsonItems = (values: Record<string, SQL | PgColumn>, from: SQL, order: SQL) =>
@@ -52,9 +47,9 @@ function fromJson(columns: Record<string, PgColumn>, item: Row): Row {
  * beside them. One statement, named, with the ids and the language as placeholders, so PostgreSQL parses and plans it
  * once per connection: the loader was five statements, each planned at every call (1.0 ms for the own row, 0.1 ms to
  * run it), a fifth of the statements and of the database's time under fifty admins' load (issue #38). Built once per
- * process on the pool (`builtOnce`).
+ * process on the pool, for one cottage or many (`preparedById`).
  */
-const loaderStatement = (ids: IdsForm) => builtOnce((db: DbOrTx): Prepared => {
+const loadRows = preparedById<Row>((db, ids) => {
   // The catalogue records these cottages use, for `translatedNames` (a column of a cottage).
   const ofBatch = (column: PgColumn) => sql`select ${qualified(column)} from ${cottages} where ${ids.of(cottages.id)}`;
   const nested: Record<string, unknown> = Object.fromEntries(ONES.map(([key, n]) => [key, { ...n.columns, name: nameOf(names(n)) }]));
@@ -68,15 +63,13 @@ const loaderStatement = (ids: IdsForm) => builtOnce((db: DbOrTx): Prepared => {
     const named = translatedNames(names(n), n.table, n.table.id, n.translationId, LANG_PLACEHOLDER, ofBatch(n.by));
     own = own.innerJoin(n.table, eq(n.table.id, n.by)).innerJoin(named as unknown as PgTable, eq(idOf(names(n)), n.by));
   }
-  return own.where(ids.of(cottages.id)).prepare(`dacha_cottages_${ids.name}`) as unknown as Prepared;
+  return own.where(ids.of(cottages.id)).prepare(`dacha_cottages_${ids.name}`);
 });
-const statementFor = { one: loaderStatement(BY_ID.one), many: loaderStatement(BY_ID.many) };
 
 /** Full records of these cottages: their own row with the records they name and their nested lists. */
 export async function loadCottages(db: DbOrTx, ids: string[], lang: string): Promise<CottageRecord[]> {
   if (!ids.length) return [];
-  const { form, values } = idValues(ids);
-  const rows = await statementFor[form](db).execute({ ...values, lang });
+  const rows = await loadRows(db, ids, { lang });
   // The record's keys are put in its order when it is encoded (the answer, the page JSON test), not here.
   return rows.map((row) => {
     const record: Row = { ...row };
